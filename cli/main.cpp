@@ -1,0 +1,31 @@
+// The `hulhe` command: parses the subcommand and hands over to its cli/command_*.cpp.
+#include <spdlog/spdlog.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <exception>
+
+#include "cli/commands.h"
+#include "game/input_error.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"hulhe: equilibrium strategies for heads-up limit Texas hold'em"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "hulhe 0.1.0");
+  // Registration list: one line per subcommand (see cli/commands.h).
+  hulhe::cli::add_info_command(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // CLI11 prints help/version with exit 0; every real parse error is bad input: exit 2.
+    int code = app.exit(e);
+    return code == 0 ? 0 : 2;
+  } catch (const hulhe::InputError& e) {
+    std::fprintf(stderr, "hulhe: error: %s\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "hulhe: internal error: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}

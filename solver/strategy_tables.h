@@ -1,0 +1,52 @@
+#pragma once
+// Regret and average-strategy tables of the abstract game: two flat arrays of doubles
+// indexed by information set (round, decision node id_in_round, bucket) and action slot.
+// The layout is round-major, then node, then bucket, then the node's actions, so an
+// information set's actions are contiguous at offset(round, node, bucket).
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "abstraction/card_abstraction.h"
+#include "game/betting_tree.h"
+
+namespace hulhe {
+
+class StrategyTables {
+ public:
+  StrategyTables() = default;
+  StrategyTables(const BettingTree& tree, const CardAbstraction& abstraction);
+
+  std::int64_t offset(int round, std::int32_t node, std::int32_t bucket) const {
+    return node_offset_[round][node] + static_cast<std::int64_t>(bucket) * num_actions_[round][node];
+  }
+  int num_actions(int round, std::int32_t node) const { return num_actions_[round][node]; }
+  std::int64_t num_information_sets() const { return num_information_sets_; }
+  std::int64_t size() const { return static_cast<std::int64_t>(regrets_.size()); }
+  std::size_t memory_bytes() const { return 2 * regrets_.size() * sizeof(double); }
+
+  std::vector<double>& regrets() { return regrets_; }
+  const std::vector<double>& regrets() const { return regrets_; }
+  std::vector<double>& average_sums() { return average_sums_; }
+  const std::vector<double>& average_sums() const { return average_sums_; }
+
+  // Regret matching (Hart & Mas-Colell 2000): positive regrets normalised, else uniform.
+  void current_strategy(std::int64_t offset, int num_actions, double* out) const;
+  // Normalised average-strategy sums; uniform where nothing was accumulated.
+  void average_strategy(std::int64_t offset, int num_actions, double* out) const;
+
+  template <typename Archive>
+  void serialize(Archive& ar) {
+    ar(node_offset_, num_actions_, num_information_sets_, regrets_, average_sums_);
+  }
+
+ private:
+  std::array<std::vector<std::int64_t>, 4> node_offset_;
+  std::array<std::vector<std::uint8_t>, 4> num_actions_;
+  std::int64_t num_information_sets_ = 0;
+  std::vector<double> regrets_;
+  std::vector<double> average_sums_;
+};
+
+}  // namespace hulhe
