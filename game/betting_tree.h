@@ -48,6 +48,9 @@ class BettingTree {
     return static_cast<std::int32_t>(decision_nodes_[round].size());
   }
   std::int32_t num_terminal_nodes(int round) const;
+  // Terminal ids are dense per round and kind: fold ids 0..F_r-1, showdown ids 0..S_r-1.
+  std::int32_t num_fold_nodes(int round) const { return num_folds_[round]; }
+  std::int32_t num_showdown_nodes(int round) const { return num_showdowns_[round]; }
   // Betting sequences that reach the start of `round` (1 for round 0).
   std::int64_t sequences_entering_round(int round) const;
   // ACPC betting string of a node, e.g. "rc/crc/r".
@@ -57,6 +60,8 @@ class BettingTree {
   GameDefinition game_;
   std::vector<BettingNode> nodes_;
   std::array<std::vector<std::int32_t>, kMaxRounds> decision_nodes_;
+  std::array<std::int32_t, kMaxRounds> num_folds_{};
+  std::array<std::int32_t, kMaxRounds> num_showdowns_{};
 };
 
 }  // namespace hulhe

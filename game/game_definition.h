@@ -6,6 +6,9 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include "game/card.h"
 
 namespace hulhe {
 
@@ -20,11 +23,11 @@ struct GameDefinition {
   BettingType betting_type = BettingType::kLimit;
   int num_players = 2;
   int num_rounds = 4;
-  std::array<std::int32_t, kMaxPlayers> stack{};  // INT32_MAX when the file gives none
-  std::array<std::int32_t, kMaxPlayers> blind{};  // per position
-  std::array<std::int32_t, kMaxRounds> raise_size{};  // limit games
-  std::array<std::uint8_t, kMaxRounds> first_player{};  // position, 0-based
-  std::array<std::uint8_t, kMaxRounds> max_raises{};    // 255 = unlimited
+  std::array<std::int32_t, kMaxPlayers> stack{};           // INT32_MAX when the file gives none
+  std::array<std::int32_t, kMaxPlayers> blind{};           // per position
+  std::array<std::int32_t, kMaxRounds> raise_size{};       // limit games
+  std::array<std::uint8_t, kMaxRounds> first_player{};     // position, 0-based
+  std::array<std::uint8_t, kMaxRounds> max_raises{};       // 255 = unlimited
   std::array<std::uint8_t, kMaxRounds> num_board_cards{};  // dealt at the start of a round
   int num_suits = 4;
   int num_ranks = 13;
@@ -39,6 +42,10 @@ struct GameDefinition {
   // Board cards visible in `round` (cumulative).
   int total_board_cards(int round) const;
   int deck_size() const { return num_suits * num_ranks; }
+  // The cards of the deck, ascending. ACPC (game.c dealCards) uses the *top* num_ranks ranks
+  // and the *last* num_suits suits: Kuhn's deck is Qs Ks As, Leduc's Qh Qs Kh Ks Ah As.
+  std::vector<Card> deck() const;
+  CardSet deck_set() const;
   // The largest blind; the unit of mbb/g.
   std::int32_t big_blind() const;
   // Stable hash of the rules (not of the name or the file's layout); goes into file headers.
