@@ -1,0 +1,182 @@
+#include "abstraction/earth_movers_distance.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <stdexcept>
+
+namespace hulhe {
+
+double emd_1d(const float* a, const float* b, int bins) {
+  // In one dimension the optimal plan never crosses itself, so the mass carried over the
+  // border between bins i and i+1 is |CDF_a(i) - CDF_b(i)|.
+  double cdf_a = 0.0;
+  double cdf_b = 0.0;
+  double total = 0.0;
+  for (int i = 0; i + 1 < bins; ++i) {
+    cdf_a += a[i];
+    cdf_b += b[i];
+    total += std::abs(cdf_a - cdf_b);
+  }
+  return total;
+}
+
+double emd_transport(std::span<const double> supply, std::span<const double> demand,
+                     std::span<const double> cost) {
+  const int n = static_cast<int>(supply.size());
+  const int m = static_cast<int>(demand.size());
+  if (cost.size() != static_cast<std::size_t>(n) * m)
+    throw std::invalid_argument("emd_transport: cost matrix is not supply x demand");
+  const double total = std::accumulate(supply.begin(), supply.end(), 0.0);
+  const double eps = 1e-12 * std::max(1.0, total);
+  std::vector<double> left(supply.begin(), supply.end());
+  std::vector<double> need(demand.begin(), demand.end());
+  std::vector<double> flow(static_cast<std::size_t>(n) * m, 0.0);
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  // Successive shortest paths: the residual graph has forward arcs supply i -> demand j
+  // (cost c_ij, unbounded) and backward arcs j -> i (cost -c_ij, capacity flow_ij). Flows
+  // along shortest paths stay optimal for the mass shipped so far, so no negative cycle
+  // appears and Bellman-Ford finds each path.
+  std::vector<double> dist(n + m);
+  std::vector<int> parent(n + m);
+  double shipped_cost = 0.0;
+  while (true) {
+    std::fill(dist.begin(), dist.end(), kInf);
+    std::fill(parent.begin(), parent.end(), -1);
+    for (int i = 0; i < n; ++i)
+      if (left[i] > eps) dist[i] = 0.0;
+    for (int round = 0; round < n + m + 1; ++round) {
+      bool changed = false;
+      for (int i = 0; i < n; ++i) {
+        if (dist[i] == kInf) continue;
+        for (int j = 0; j < m; ++j) {
+          double d = dist[i] + cost[static_cast<std::size_t>(i) * m + j];
+          if (d < dist[n + j] - 1e-15) {
+            dist[n + j] = d;
+            parent[n + j] = i;
+            changed = true;
+          }
+        }
+      }
+      for (int j = 0; j < m; ++j) {
+        if (dist[n + j] == kInf) continue;
+        for (int i = 0; i < n; ++i) {
+          if (flow[static_cast<std::size_t>(i) * m + j] <= eps) continue;
+          double d = dist[n + j] - cost[static_cast<std::size_t>(i) * m + j];
+          if (d < dist[i] - 1e-15) {
+            dist[i] = d;
+            parent[i] = n + j;
+            changed = true;
+          }
+        }
+      }
+      if (!changed) break;
+    }
+    int end = -1;
+    for (int j = 0; j < m; ++j)
+      if (need[j] > eps && dist[n + j] < kInf && (end < 0 || dist[n + j] < dist[end])) end = n + j;
+    if (end < 0) break;
+    // Walk back to the path's supply to find the bottleneck.
+    double amount = need[end - n];
+    int v = end;
+    while (parent[v] >= 0) {
+      int u = parent[v];
+      if (u >= n) amount = std::min(amount, flow[static_cast<std::size_t>(v) * m + (u - n)]);
+      v = u;
+    }
+    amount = std::min(amount, left[v]);
+    v = end;
+    while (parent[v] >= 0) {
+      int u = parent[v];
+      if (u < n) {
+        flow[static_cast<std::size_t>(u) * m + (v - n)] += amount;
+        shipped_cost += amount * cost[static_cast<std::size_t>(u) * m + (v - n)];
+      } else {
+        flow[static_cast<std::size_t>(v) * m + (u - n)] -= amount;
+        shipped_cost -= amount * cost[static_cast<std::size_t>(v) * m + (u - n)];
+      }
+      v = u;
+    }
+    left[v] -= amount;
+    need[end - n] -= amount;
+  }
+  return shipped_cost;
+}
+
+GroundDistance::GroundDistance(int n, std::vector<float> dist)
+    : n_(n),
+      dist_(std::move(dist)),
+      order_(static_cast<std::size_t>(n) * n),
+      sorted_(static_cast<std::size_t>(n) * n) {
+  if (dist_.size() != static_cast<std::size_t>(n) * n)
+    throw std::invalid_argument("GroundDistance: matrix is not n x n");
+  for (int i = 0; i < n; ++i) {
+    std::uint32_t* order = order_.data() + static_cast<std::size_t>(i) * n;
+    std::iota(order, order + n, 0U);
+    const float* d = row(i);
+    // Ties broken by index so the tables (and every greedy EMD) are deterministic.
+    std::sort(order, order + n, [&](std::uint32_t a, std::uint32_t b) {
+      return d[a] < d[b] || (d[a] == d[b] && a < b);
+    });
+    for (int j = 0; j < n; ++j) sorted_[static_cast<std::size_t>(i) * n + j] = d[order[j]];
+  }
+}
+
+double emd_exact(const std::uint32_t* cluster, const float* mass, int size, const float* dense,
+                 const GroundDistance& ground) {
+  const int n = ground.size();
+  std::vector<double> supply(mass, mass + size);
+  std::vector<double> demand(dense, dense + n);
+  // Rescale the dense side so float rounding cannot leave the problem unbalanced.
+  double s = std::accumulate(supply.begin(), supply.end(), 0.0);
+  double d = std::accumulate(demand.begin(), demand.end(), 0.0);
+  if (d > 0)
+    for (double& x : demand) x *= s / d;
+  std::vector<double> cost(static_cast<std::size_t>(size) * n);
+  for (int i = 0; i < size; ++i)
+    for (int j = 0; j < n; ++j) cost[static_cast<std::size_t>(i) * n + j] = ground(cluster[i], j);
+  return emd_transport(supply, demand, cost);
+}
+
+double GreedyEmd::operator()(const std::uint32_t* cluster, const float* mass, int size,
+                             const float* dense, const GroundDistance& ground) {
+  const int n = ground.size();
+  if (static_cast<int>(used_.size()) < n) used_.assign(n, 0.0f);
+  remaining_.assign(mass, mass + size);
+  active_.resize(size);
+  std::iota(active_.begin(), active_.end(), 0);
+  int num_active = size;
+  double total = 0.0;
+  // Round j: every entry still holding mass looks at its j-th nearest cluster (Algorithm 2
+  // of Ganzfried & Sandholm 2014) and takes what is left of the mean's mass there.
+  for (int j = 0; j < n && num_active > 0; ++j) {
+    int kept = 0;
+    for (int a = 0; a < num_active; ++a) {
+      const int i = active_[a];
+      const std::uint32_t target = ground.nearest(cluster[i])[j];
+      const float available = dense[target] - used_[target];
+      if (available > 0.0f) {
+        const float d = ground.nearest_distance(cluster[i])[j];
+        if (used_[target] == 0.0f) touched_.push_back(target);
+        if (available < remaining_[i]) {
+          total += static_cast<double>(available) * d;
+          remaining_[i] -= available;
+          used_[target] = dense[target];
+        } else {
+          total += static_cast<double>(remaining_[i]) * d;
+          used_[target] += remaining_[i];
+          remaining_[i] = 0.0f;
+          continue;  // this entry is done
+        }
+      }
+      active_[kept++] = i;
+    }
+    num_active = kept;
+  }
+  for (std::uint32_t t : touched_) used_[t] = 0.0f;
+  touched_.clear();
+  return total;
+}
+
+}  // namespace hulhe

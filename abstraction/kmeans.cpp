@@ -1,0 +1,722 @@
+#include "abstraction/kmeans.h"
+
+#include <omp.h>
+
+// GCC 12 reports false "maybe-uninitialized" inside its own AVX-512 intrinsics when it
+// inlines Eigen's matrix product (a known GCC bug); nothing in this file is uninitialised.
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#include <Eigen/Dense>
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <stdexcept>
+
+namespace hulhe {
+namespace {
+
+using RowMatrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+int thread_count(int threads) {
+  return threads > 0 ? threads : omp_get_max_threads();
+}
+
+double cost_of(double distance, KMeansMetric metric) {
+  return metric == KMeansMetric::kL2 ? distance * distance : distance;
+}
+
+// Progress from a parallel loop: workers bump a counter, thread 0 reports at most every
+// half second.
+class ParallelProgress {
+ public:
+  ParallelProgress(const KMeansProgress& progress, const char* stage, std::int64_t total)
+      : progress_(progress), stage_(stage), total_(total) {}
+  void add(std::int64_t n) {
+    std::int64_t done = done_.fetch_add(n, std::memory_order_relaxed) + n;
+    if (!progress_ || omp_get_thread_num() != 0) return;
+    auto now = std::chrono::steady_clock::now();
+    if (now - last_ < std::chrono::milliseconds(500)) return;
+    last_ = now;
+    progress_(stage_, done, total_);
+  }
+  void finish() {
+    if (progress_) progress_(stage_, total_, total_);
+  }
+
+ private:
+  const KMeansProgress& progress_;
+  const char* stage_;
+  std::int64_t total_;
+  std::atomic<std::int64_t> done_{0};
+  std::chrono::steady_clock::time_point last_{};
+};
+
+FeatureMatrix take_rows(const FeatureMatrix& points, const std::vector<std::int64_t>& rows) {
+  FeatureMatrix out;
+  out.rows = static_cast<std::int64_t>(rows.size());
+  out.cols = points.cols;
+  out.data.resize(static_cast<std::size_t>(out.rows) * out.cols);
+  for (std::int64_t i = 0; i < out.rows; ++i)
+    std::copy(points.row(rows[i]), points.row(rows[i]) + points.cols, out.row(i));
+  return out;
+}
+
+SparseHistograms take_rows(const SparseHistograms& points, const std::vector<std::int64_t>& rows) {
+  SparseHistograms out;
+  out.rows = static_cast<std::int64_t>(rows.size());
+  out.dims = points.dims;
+  for (std::int64_t r : rows) {
+    out.cluster.insert(out.cluster.end(), points.cluster_of(r),
+                       points.cluster_of(r) + points.size(r));
+    out.mass.insert(out.mass.end(), points.mass_of(r), points.mass_of(r) + points.size(r));
+    out.offset.push_back(static_cast<std::int64_t>(out.cluster.size()));
+  }
+  return out;
+}
+
+// Members of every cluster in ascending row order (a counting sort), so per-cluster sums
+// have a fixed order whatever the thread count.
+struct Members {
+  std::vector<std::int64_t> start;  // clusters + 1
+  std::vector<std::int64_t> rows;
+};
+
+Members group_members(const std::vector<std::int32_t>& assignment, int clusters) {
+  Members m;
+  m.start.assign(clusters + 1, 0);
+  for (std::int32_t a : assignment) ++m.start[a + 1];
+  for (int c = 0; c < clusters; ++c) m.start[c + 1] += m.start[c];
+  m.rows.resize(assignment.size());
+  std::vector<std::int64_t> next(m.start.begin(), m.start.end() - 1);
+  for (std::size_t i = 0; i < assignment.size(); ++i) m.rows[next[assignment[i]]++] = i;
+  return m;
+}
+
+// k-means++ (Arthur & Vassilvitskii 2007): each new centre is a point drawn with probability
+// proportional to its current cost (D^2 for L2; D for L1 and EMD, the k-median variant).
+// `cost_to(i, c)` is the cost of point i to the centre made from point c.
+// `prepare(c)` runs once, serially, before the costs to a new centre c are computed.
+template <typename Prepare, typename CostTo>
+std::vector<std::int64_t> plus_plus_seeds(std::int64_t n, int k, SplitMix64& rng, int threads,
+                                          const KMeansProgress& progress, Prepare prepare,
+                                          CostTo cost_to) {
+  std::vector<std::int64_t> seeds;
+  seeds.push_back(static_cast<std::int64_t>(rng.below(n)));
+  prepare(seeds[0]);
+  std::vector<double> d(n);
+#pragma omp parallel for num_threads(threads) schedule(static)
+  for (std::int64_t i = 0; i < n; ++i) d[i] = cost_to(i, seeds[0]);
+  for (int c = 1; c < k; ++c) {
+    double total = 0.0;
+    for (double x : d) total += x;
+    std::int64_t pick = -1;
+    if (total > 0.0) {
+      double r = rng.uniform() * total;
+      double run = 0.0;
+      for (std::int64_t i = 0; i < n; ++i) {
+        run += d[i];
+        if (run > r && d[i] > 0.0) {
+          pick = i;
+          break;
+        }
+      }
+    }
+    // Fewer distinct points than clusters (or rounding at the end): any point will do;
+    // the duplicate centre stays empty and is reseeded by Lloyd.
+    if (pick < 0) pick = static_cast<std::int64_t>(rng.below(n));
+    seeds.push_back(pick);
+    prepare(pick);
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (std::int64_t i = 0; i < n; ++i) d[i] = std::min(d[i], cost_to(i, pick));
+    if (progress && (c % 16 == 0 || c + 1 == k)) progress("seed", c + 1, k);
+  }
+  return seeds;
+}
+
+// Centre update given the assignment: mean (L2) or coordinate-wise lower median (L1). An
+// empty cluster keeps its centre.
+void update_centres(const FeatureMatrix& x, const std::vector<std::int32_t>& assignment,
+                    KMeansMetric metric, FeatureMatrix& centres, int threads) {
+  const int k = static_cast<int>(centres.rows);
+  const int dims = x.cols;
+  Members m = group_members(assignment, k);
+#pragma omp parallel num_threads(threads)
+  {
+    std::vector<double> sum(dims);
+    std::vector<float> values;
+#pragma omp for schedule(dynamic, 4)
+    for (int c = 0; c < k; ++c) {
+      const std::int64_t begin = m.start[c], end = m.start[c + 1];
+      if (begin == end) continue;
+      float* centre = centres.row(c);
+      if (metric == KMeansMetric::kL2) {
+        std::fill(sum.begin(), sum.end(), 0.0);
+        for (std::int64_t r = begin; r < end; ++r) {
+          const float* p = x.row(m.rows[r]);
+          for (int j = 0; j < dims; ++j) sum[j] += p[j];
+        }
+        for (int j = 0; j < dims; ++j) centre[j] = static_cast<float>(sum[j] / (end - begin));
+      } else {
+        values.resize(end - begin);
+        for (int j = 0; j < dims; ++j) {
+          for (std::int64_t r = begin; r < end; ++r) values[r - begin] = x.row(m.rows[r])[j];
+          auto mid = values.begin() + (values.size() - 1) / 2;
+          std::nth_element(values.begin(), mid, values.end());
+          centre[j] = *mid;
+        }
+      }
+    }
+  }
+}
+
+// Euclidean or L1 distance between all centre pairs, flat k x k.
+std::vector<float> pairwise(const FeatureMatrix& centres, KMeansMetric metric, int threads) {
+  const int k = static_cast<int>(centres.rows);
+  std::vector<float> d(static_cast<std::size_t>(k) * k, 0.0f);
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 8)
+  for (int a = 0; a < k; ++a)
+    for (int b = 0; b < k; ++b)
+      d[static_cast<std::size_t>(a) * k + b] =
+          static_cast<float>(metric_distance(centres.row(a), centres.row(b), centres.cols, metric));
+  return d;
+}
+
+struct LloydRun {
+  FeatureMatrix centres;
+  std::vector<std::int32_t> assignment;
+  std::vector<double> history;
+  double cost = kInf;
+};
+
+// One restart of Lloyd's algorithm on `x` with Hamerly's bounds: u = upper bound of the
+// distance to the own centre, l = lower bound of the distance to any other. A point whose
+// u <= max(l, s(own)/...) cannot change cluster and skips the scan of all k centres.
+LloydRun lloyd(const FeatureMatrix& x, KMeansMetric metric, const KMeansOptions& o,
+               std::uint64_t seed, const KMeansProgress& progress) {
+  const int threads = thread_count(o.threads);
+  const std::int64_t n = x.rows;
+  const int dims = x.cols;
+  const int k = o.clusters;
+  SplitMix64 rng(seed);
+  auto seeds = plus_plus_seeds(
+      n, k, rng, threads, progress, [](std::int64_t) {},
+      [&](std::int64_t i, std::int64_t c) {
+        return cost_of(metric_distance(x.row(i), x.row(c), dims, metric), metric);
+      });
+  LloydRun run;
+  run.centres = take_rows(x, seeds);
+  run.assignment.assign(n, 0);
+  std::vector<double> upper(n, kInf), lower(n, 0.0);
+  std::vector<float> dist_to_own(n);
+  std::vector<double> half_gap(k), moved(k, 0.0);
+  bool first = true;
+  for (int it = 0; it < o.max_iterations; ++it) {
+    // s(c) = half the distance from c to its nearest other centre.
+    std::vector<float> cc = pairwise(run.centres, metric, threads);
+    for (int c = 0; c < k; ++c) {
+      double best = kInf;
+      for (int b = 0; b < k; ++b)
+        if (b != c) best = std::min<double>(best, cc[static_cast<std::size_t>(c) * k + b]);
+      half_gap[c] = k > 1 ? best / 2 : kInf;
+    }
+    // Bounds follow the centres' moves (Hamerly): own centre moved[a], others at most the
+    // largest move of any other centre.
+    int far1 = 0, far2 = -1;
+    for (int c = 1; c < k; ++c) {
+      if (moved[c] > moved[far1]) {
+        far2 = far1;
+        far1 = c;
+      } else if (far2 < 0 || moved[c] > moved[far2]) {
+        far2 = c;
+      }
+    }
+    std::int64_t changed = 0;
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1024) reduction(+ : changed)
+    for (std::int64_t i = 0; i < n; ++i) {
+      const float* p = x.row(i);
+      int own = run.assignment[i];
+      if (!first) {
+        upper[i] += moved[own];
+        lower[i] -= own == far1 ? (far2 >= 0 ? moved[far2] : 0.0) : moved[far1];
+        double bound = std::max(half_gap[own], lower[i]);
+        if (upper[i] <= bound) continue;
+        upper[i] = metric_distance(p, run.centres.row(own), dims, metric);
+        if (upper[i] <= bound) continue;
+      }
+      double best = kInf, second = kInf;
+      int best_c = own;
+      for (int c = 0; c < k; ++c) {
+        double d = metric_distance(p, run.centres.row(c), dims, metric);
+        if (d < best) {
+          second = best;
+          best = d;
+          best_c = c;
+        } else if (d < second) {
+          second = d;
+        }
+      }
+      if (best_c != own) ++changed;
+      run.assignment[i] = best_c;
+      upper[i] = best;
+      lower[i] = second;
+    }
+    // The exact cost of this assignment with these centres (and tight upper bounds).
+    double cost = 0.0;
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (std::int64_t i = 0; i < n; ++i) {
+      dist_to_own[i] = static_cast<float>(
+          metric_distance(x.row(i), run.centres.row(run.assignment[i]), dims, metric));
+      upper[i] = dist_to_own[i];
+    }
+    for (std::int64_t i = 0; i < n; ++i) cost += cost_of(dist_to_own[i], metric);
+    run.history.push_back(cost);
+    run.cost = cost;
+    if (progress) progress("lloyd", it + 1, o.max_iterations);
+    if (!first && (changed == 0 || run.history[run.history.size() - 2] - cost <=
+                                       o.tolerance * run.history[run.history.size() - 2]))
+      break;
+    first = false;
+    FeatureMatrix old = run.centres;
+    update_centres(x, run.assignment, metric, run.centres, threads);
+    // An empty cluster takes the point farthest from its centre (ties: lowest row), which
+    // can only lower the cost.
+    std::vector<std::int64_t> size(k, 0);
+    for (std::int32_t a : run.assignment) ++size[a];
+    for (int c = 0; c < k; ++c) {
+      if (size[c] > 0) continue;
+      std::int64_t far = 0;
+      for (std::int64_t i = 1; i < n; ++i)
+        if (dist_to_own[i] > dist_to_own[far]) far = i;
+      if (dist_to_own[far] <= 0.0f) break;  // every point sits on a centre already
+      std::copy(x.row(far), x.row(far) + dims, run.centres.row(c));
+      --size[run.assignment[far]];
+      ++size[c];
+      dist_to_own[far] = 0.0f;
+      lower[far] = 0.0;  // force a rescan
+      upper[far] = kInf;
+    }
+    for (int c = 0; c < k; ++c)
+      moved[c] = metric_distance(old.row(c), run.centres.row(c), dims, metric);
+  }
+  return run;
+}
+
+}  // namespace
+
+double metric_distance(const float* a, const float* b, int dims, KMeansMetric metric) {
+  float s = 0.0f;
+  if (metric == KMeansMetric::kL2) {
+    for (int j = 0; j < dims; ++j) {
+      float t = a[j] - b[j];
+      s += t * t;
+    }
+    return std::sqrt(static_cast<double>(s));
+  }
+  for (int j = 0; j < dims; ++j) s += std::abs(a[j] - b[j]);
+  return s;
+}
+
+std::vector<std::int64_t> sample_rows(std::int64_t rows, std::int64_t count, std::uint64_t seed) {
+  std::vector<std::int64_t> out;
+  if (count <= 0 || count >= rows) {
+    out.resize(rows);
+    std::iota(out.begin(), out.end(), 0);
+    return out;
+  }
+  // Selection sampling (Knuth's Algorithm S): one pass, ascending, exactly `count` rows.
+  SplitMix64 rng(seed);
+  out.reserve(count);
+  std::int64_t needed = count;
+  for (std::int64_t i = 0; i < rows && needed > 0; ++i) {
+    if (static_cast<double>(rows - i) * rng.uniform() < static_cast<double>(needed)) {
+      out.push_back(i);
+      --needed;
+    }
+  }
+  return out;
+}
+
+double assign_nearest(const FeatureMatrix& points, const FeatureMatrix& centres,
+                      KMeansMetric metric, std::vector<std::int32_t>& assignment, int threads_in,
+                      const KMeansProgress& progress) {
+  const int threads = thread_count(threads_in);
+  const std::int64_t n = points.rows;
+  const int k = static_cast<int>(centres.rows);
+  const int dims = points.cols;
+  assignment.assign(n, 0);
+  constexpr std::int64_t kBlock = 2048;
+  const std::int64_t blocks = (n + kBlock - 1) / kBlock;
+  Eigen::Map<const RowMatrix> c(centres.data.data(), k, dims);
+  const Eigen::VectorXf c_norm = c.rowwise().squaredNorm();
+  std::vector<double> block_cost(blocks, 0.0);
+  ParallelProgress report(progress, "assign", n);
+#pragma omp parallel num_threads(threads)
+  {
+    RowMatrix dots;
+#pragma omp for schedule(dynamic, 1)
+    for (std::int64_t b = 0; b < blocks; ++b) {
+      const std::int64_t begin = b * kBlock, end = std::min(n, begin + kBlock);
+      double cost = 0.0;
+      if (metric == KMeansMetric::kL2) {
+        // |x - c|^2 = |x|^2 - 2 x.c + |c|^2; |x|^2 is the same for every centre, so the
+        // argmin needs only one matrix product per block.
+        Eigen::Map<const RowMatrix> xb(points.row(begin), end - begin, dims);
+        dots.noalias() = xb * c.transpose();
+        for (std::int64_t i = begin; i < end; ++i) {
+          const float* row = dots.data() + (i - begin) * k;
+          int best = 0;
+          float best_v = c_norm[0] - 2 * row[0];
+          for (int j = 1; j < k; ++j) {
+            float v = c_norm[j] - 2 * row[j];
+            if (v < best_v) {
+              best_v = v;
+              best = j;
+            }
+          }
+          assignment[i] = best;
+          cost += cost_of(metric_distance(points.row(i), centres.row(best), dims, metric), metric);
+        }
+      } else {
+        for (std::int64_t i = begin; i < end; ++i) {
+          const float* p = points.row(i);
+          int best = 0;
+          float best_d = std::numeric_limits<float>::infinity();
+          for (int j = 0; j < k; ++j) {
+            const float* q = centres.row(j);
+            float s = 0.0f;
+            // Partial distance: give up on a centre once it is already worse.
+            for (int t = 0; t < dims && s < best_d; ++t) s += std::abs(p[t] - q[t]);
+            if (s < best_d) {
+              best_d = s;
+              best = j;
+            }
+          }
+          assignment[i] = best;
+          cost += metric_distance(p, centres.row(best), dims, metric);
+        }
+      }
+      block_cost[b] = cost;
+      report.add(end - begin);
+    }
+  }
+  report.finish();
+  return std::accumulate(block_cost.begin(), block_cost.end(), 0.0);
+}
+
+KMeansResult kmeans(const FeatureMatrix& points, KMeansMetric metric, const KMeansOptions& o,
+                    const KMeansProgress& progress) {
+  if (o.clusters <= 0 || points.rows <= 0)
+    throw std::invalid_argument("kmeans: need at least one cluster and one point");
+  KMeansOptions opts = o;
+  opts.clusters = static_cast<int>(std::min<std::int64_t>(o.clusters, points.rows));
+  const bool sampled = o.sample_size > 0 && o.sample_size < points.rows;
+  FeatureMatrix sample;
+  if (sampled) sample = take_rows(points, sample_rows(points.rows, o.sample_size, o.seed ^ 0x5A));
+  const FeatureMatrix& fit = sampled ? sample : points;
+  LloydRun best;
+  KMeansResult result;
+  for (int r = 0; r < std::max(1, o.restarts); ++r) {
+    LloydRun run = lloyd(fit, metric, opts, o.seed + 0x9E3779B97F4A7C15ULL * (r + 1), progress);
+    if (run.cost < best.cost) {
+      best = std::move(run);
+      result.best_restart = r;
+    }
+  }
+  result.centres = std::move(best.centres);
+  result.cost_history = std::move(best.history);
+  result.iterations = static_cast<int>(result.cost_history.size());
+  if (sampled) {
+    result.cost =
+        assign_nearest(points, result.centres, metric, result.assignment, o.threads, progress);
+  } else {
+    result.assignment = std::move(best.assignment);
+    result.cost = best.cost;
+  }
+  return result;
+}
+
+std::vector<float> centre_distances(const FeatureMatrix& centres, KMeansMetric metric) {
+  return pairwise(centres, metric, 1);
+}
+
+// ---------------------------------------------------------------------------------------
+// Potential-aware: sparse histograms, greedy EMD, mean centres.
+
+namespace {
+
+// Lower bounds of the EMD from pivot potentials: f_r(i) = ground(i, r) is 1-Lipschitz when
+// the ground distance obeys the triangle inequality, so by Kantorovich duality
+// EMD(p, q) >= |sum_i p_i f_r(i) - sum_i q_i f_r(i)| for every pivot r.
+struct PivotBounds {
+  std::vector<int> pivots;
+  static constexpr int kPivots = 16;
+
+  explicit PivotBounds(const GroundDistance& g) {
+    // Farthest-first traversal from cluster 0 spreads the pivots.
+    const int n = g.size();
+    const int count = std::min(kPivots, n);
+    std::vector<float> nearest(n, std::numeric_limits<float>::infinity());
+    int next = 0;
+    for (int p = 0; p < count; ++p) {
+      pivots.push_back(next);
+      int far = 0;
+      for (int i = 0; i < n; ++i) {
+        nearest[i] = std::min(nearest[i], g(i, next));
+        if (nearest[i] > nearest[far]) far = i;
+      }
+      next = far;
+    }
+  }
+  int size() const { return static_cast<int>(pivots.size()); }
+  void project_sparse(const std::uint32_t* cl, const float* m, int size_, const GroundDistance& g,
+                      float* out) const {
+    for (int r = 0; r < size(); ++r) {
+      float s = 0.0f;
+      for (int e = 0; e < size_; ++e) s += m[e] * g(cl[e], pivots[r]);
+      out[r] = s;
+    }
+  }
+  void project_dense(const float* q, const GroundDistance& g, float* out) const {
+    for (int r = 0; r < size(); ++r) {
+      float s = 0.0f;
+      for (int i = 0; i < g.size(); ++i) s += q[i] * g(i, pivots[r]);
+      out[r] = s;
+    }
+  }
+};
+
+// Nearest centre of one point: centres in ascending lower bound, stop when the bound
+// reaches the best greedy EMD found (the greedy EMD is >= the exact EMD >= the bound).
+struct EmdAssigner {
+  const FeatureMatrix& centres;
+  const GroundDistance& ground;
+  const PivotBounds& bounds;
+  const std::vector<float>& centre_proj;  // k x pivots
+  int candidates;
+
+  std::pair<int, double> nearest(const std::uint32_t* cl, const float* m, int size, GreedyEmd& emd,
+                                 std::vector<std::pair<float, int>>& order) const {
+    const int k = static_cast<int>(centres.rows);
+    const int np = bounds.size();
+    float proj[PivotBounds::kPivots];
+    bounds.project_sparse(cl, m, size, ground, proj);
+    order.resize(k);
+    for (int c = 0; c < k; ++c) {
+      const float* q = centre_proj.data() + static_cast<std::size_t>(c) * np;
+      float lb = 0.0f;
+      for (int r = 0; r < np; ++r) lb = std::max(lb, std::abs(proj[r] - q[r]));
+      order[c] = {lb, c};
+    }
+    std::sort(order.begin(), order.end());
+    double best = kInf;
+    int best_c = order[0].second;
+    const int cap = candidates > 0 ? std::min(candidates, k) : k;
+    for (int t = 0; t < cap; ++t) {
+      // A small slack keeps float rounding in the projections from pruning a true winner.
+      if (order[t].first > best * (1 + 1e-5) + 1e-7) break;
+      double d = emd(cl, m, size, centres.row(order[t].second), ground);
+      if (d < best || (d == best && order[t].second < best_c)) {
+        best = d;
+        best_c = order[t].second;
+      }
+    }
+    return {best_c, best};
+  }
+};
+
+std::vector<float> project_centres(const FeatureMatrix& centres, const GroundDistance& g,
+                                   const PivotBounds& b) {
+  std::vector<float> out(static_cast<std::size_t>(centres.rows) * b.size());
+  for (std::int64_t c = 0; c < centres.rows; ++c)
+    b.project_dense(centres.row(c), g, out.data() + c * b.size());
+  return out;
+}
+
+double assign_emd(const SparseHistograms& x, const FeatureMatrix& centres, const GroundDistance& g,
+                  const PivotBounds& bounds, int candidates, std::vector<std::int32_t>& assignment,
+                  std::vector<float>& distance, int threads, const KMeansProgress& progress,
+                  const char* stage) {
+  std::vector<float> proj = project_centres(centres, g, bounds);
+  EmdAssigner assigner{centres, g, bounds, proj, candidates};
+  assignment.resize(x.rows);
+  distance.resize(x.rows);
+  ParallelProgress report(progress, stage, x.rows);
+#pragma omp parallel num_threads(threads)
+  {
+    GreedyEmd emd(g.size());
+    std::vector<std::pair<float, int>> order;
+#pragma omp for schedule(dynamic, 256)
+    for (std::int64_t i = 0; i < x.rows; ++i) {
+      auto [c, d] = assigner.nearest(x.cluster_of(i), x.mass_of(i), x.size(i), emd, order);
+      assignment[i] = c;
+      distance[i] = static_cast<float>(d);
+      if ((i & 255) == 255) report.add(256);
+    }
+  }
+  if (stage) report.finish();
+  double total = 0.0;
+  for (float d : distance) total += d;
+  return total;
+}
+
+void densify(const SparseHistograms& x, std::int64_t i, float* out) {
+  std::fill(out, out + x.dims, 0.0f);
+  for (int e = 0; e < x.size(i); ++e) out[x.cluster_of(i)[e]] += x.mass_of(i)[e];
+}
+
+}  // namespace
+
+double assign_nearest_emd(const SparseHistograms& points, const FeatureMatrix& centres,
+                          const GroundDistance& ground, int candidates,
+                          std::vector<std::int32_t>& assignment, int threads,
+                          const KMeansProgress& progress) {
+  PivotBounds bounds(ground);
+  std::vector<float> distance;
+  return assign_emd(points, centres, ground, bounds, candidates, assignment, distance,
+                    thread_count(threads), progress, "assign");
+}
+
+KMeansResult kmeans_emd(const SparseHistograms& points, const GroundDistance& ground,
+                        const KMeansOptions& o, const KMeansProgress& progress) {
+  if (o.clusters <= 0 || points.rows <= 0)
+    throw std::invalid_argument("kmeans_emd: need at least one cluster and one point");
+  if (points.dims != ground.size())
+    throw std::invalid_argument("kmeans_emd: histogram and ground distance sizes differ");
+  const int threads = thread_count(o.threads);
+  const int k = static_cast<int>(std::min<std::int64_t>(o.clusters, points.rows));
+  const int dims = points.dims;
+  const bool sampled = o.sample_size > 0 && o.sample_size < points.rows;
+  SparseHistograms sample;
+  if (sampled) sample = take_rows(points, sample_rows(points.rows, o.sample_size, o.seed ^ 0x5A));
+  const SparseHistograms& x = sampled ? sample : points;
+  const std::int64_t n = x.rows;
+  PivotBounds bounds(ground);
+
+  LloydRun best;
+  KMeansResult result;
+  for (int r = 0; r < std::max(1, o.restarts); ++r) {
+    SplitMix64 rng(o.seed + 0x9E3779B97F4A7C15ULL * (r + 1));
+    // Seeding: the EMD from a sparse point to a one-point centre.
+    std::vector<float> dense(dims);
+    std::vector<GreedyEmd> emds(threads, GreedyEmd(dims));
+    auto seeds = plus_plus_seeds(
+        n, k, rng, threads, progress, [&](std::int64_t c) { densify(x, c, dense.data()); },
+        [&](std::int64_t i, std::int64_t) {
+          return emds[omp_get_thread_num()](x.cluster_of(i), x.mass_of(i), x.size(i), dense.data(),
+                                            ground);
+        });
+    LloydRun run;
+    run.centres.rows = k;
+    run.centres.cols = dims;
+    run.centres.data.resize(static_cast<std::size_t>(k) * dims);
+    for (int c = 0; c < k; ++c) densify(x, seeds[c], run.centres.row(c));
+    std::vector<float> distance;
+    std::vector<std::int32_t> assignment;
+    double cost = assign_emd(x, run.centres, ground, bounds, o.candidates, assignment, distance,
+                             threads, {}, nullptr);
+    run.assignment = assignment;
+    run.cost = cost;
+    run.history.push_back(cost);
+    for (int it = 1; it < o.max_iterations; ++it) {
+      if (progress) progress("lloyd", it, o.max_iterations);
+      // Mean histogram of each cluster (Ganzfried & Sandholm 2014), members in row order.
+      FeatureMatrix centres = run.centres;
+      Members m = group_members(run.assignment, k);
+#pragma omp parallel num_threads(threads)
+      {
+        std::vector<double> sum(dims);
+#pragma omp for schedule(dynamic, 4)
+        for (int c = 0; c < k; ++c) {
+          const std::int64_t begin = m.start[c], end = m.start[c + 1];
+          if (begin == end) continue;
+          std::fill(sum.begin(), sum.end(), 0.0);
+          for (std::int64_t t = begin; t < end; ++t) {
+            const std::int64_t i = m.rows[t];
+            for (int e = 0; e < x.size(i); ++e) sum[x.cluster_of(i)[e]] += x.mass_of(i)[e];
+          }
+          for (int j = 0; j < dims; ++j)
+            centres.row(c)[j] = static_cast<float>(sum[j] / (end - begin));
+        }
+      }
+      // Empty clusters take the farthest points.
+      std::vector<std::int64_t> size(k, 0);
+      for (std::int32_t a : run.assignment) ++size[a];
+      std::vector<float> far_d = distance;
+      for (int c = 0; c < k; ++c) {
+        if (size[c] > 0) continue;
+        std::int64_t far = std::max_element(far_d.begin(), far_d.end()) - far_d.begin();
+        if (far_d[far] <= 0.0f) break;
+        densify(x, far, centres.row(c));
+        far_d[far] = 0.0f;
+      }
+      double new_cost = assign_emd(x, centres, ground, bounds, o.candidates, assignment, distance,
+                                   threads, {}, nullptr);
+      // The mean does not minimise the EMD, so a step may raise the cost: keep the better
+      // centres and stop.
+      if (new_cost > run.cost) break;
+      const bool settled = run.cost - new_cost <= o.tolerance * run.cost;
+      bool same = assignment == run.assignment;
+      run.centres = std::move(centres);
+      run.assignment = assignment;
+      run.cost = new_cost;
+      run.history.push_back(new_cost);
+      if (same || settled) break;
+    }
+    if (run.cost < best.cost) {
+      best = std::move(run);
+      result.best_restart = r;
+    }
+  }
+  result.centres = std::move(best.centres);
+  result.cost_history = std::move(best.history);
+  result.iterations = static_cast<int>(result.cost_history.size());
+  if (sampled) {
+    std::vector<float> distance;
+    result.cost = assign_emd(points, result.centres, ground, bounds, o.candidates,
+                             result.assignment, distance, threads, progress, "assign");
+  } else {
+    result.assignment = std::move(best.assignment);
+    result.cost = best.cost;
+  }
+  return result;
+}
+
+std::vector<float> centre_distances_emd(const FeatureMatrix& centres, const GroundDistance& ground,
+                                        int threads_in) {
+  const int k = static_cast<int>(centres.rows);
+  const int dims = centres.cols;
+  std::vector<float> d(static_cast<std::size_t>(k) * k, 0.0f);
+#pragma omp parallel num_threads(thread_count(threads_in))
+  {
+    GreedyEmd emd(dims);
+    std::vector<std::uint32_t> cl;
+    std::vector<float> m;
+#pragma omp for schedule(dynamic, 4)
+    for (int a = 0; a < k; ++a) {
+      cl.clear();
+      m.clear();
+      for (int j = 0; j < dims; ++j)
+        if (centres.row(a)[j] > 0.0f) {
+          cl.push_back(j);
+          m.push_back(centres.row(a)[j]);
+        }
+      for (int b = 0; b < k; ++b)
+        if (b != a)
+          d[static_cast<std::size_t>(a) * k + b] = static_cast<float>(
+              emd(cl.data(), m.data(), static_cast<int>(cl.size()), centres.row(b), ground));
+    }
+  }
+  for (int a = 0; a < k; ++a)
+    for (int b = a + 1; b < k; ++b) {
+      float v =
+          std::min(d[static_cast<std::size_t>(a) * k + b], d[static_cast<std::size_t>(b) * k + a]);
+      d[static_cast<std::size_t>(a) * k + b] = d[static_cast<std::size_t>(b) * k + a] = v;
+    }
+  return d;
+}
+
+}  // namespace hulhe

@@ -1,0 +1,117 @@
+#pragma once
+// k-means for card abstraction: k-means++ seeding (Arthur & Vassilvitskii 2007), Lloyd
+// iterations with Hamerly's triangle-inequality bounds (Hamerly 2010, "Making k-means even
+// faster") so most points skip the full scan, several restarts keeping the lowest cost, and
+// fitting on a random sample before assigning every point. OpenMP throughout.
+//
+// Determinism: every random choice comes from `seed`; centre updates sum each cluster's
+// members in index order, so the result does not even depend on the thread count.
+//
+// Metrics (dense points, one row each):
+// - kL2: squared Euclidean cost, centre = mean (classic k-means; OCHS on the river).
+// - kL1: L1 cost, centre = coordinate-wise median. On cumulative histograms (CDFs) L1 is
+//   exactly the 1-D EMD, and the median of CDFs is itself a CDF, so this is Lloyd for the
+//   EMD objective itself (distribution-aware abstraction): each step minimises the cost
+//   given the other, and the cost never increases.
+// Potential-aware histograms (sparse, EMD with a ground distance, centre = mean histogram as
+// in Ganzfried & Sandholm 2014) use kmeans_emd. The mean is not the EMD minimiser, so a Lloyd
+// step that would raise the cost is rejected and the run stops there.
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "abstraction/earth_movers_distance.h"
+#include "abstraction/hand_features.h"
+
+namespace hulhe {
+
+enum class KMeansMetric { kL2, kL1 };
+
+struct KMeansOptions {
+  int clusters = 8;
+  int restarts = 1;
+  int max_iterations = 100;
+  // Fit on this many rows chosen at random (0 or >= rows: all), then assign every row.
+  std::int64_t sample_size = 0;
+  std::uint64_t seed = 1;
+  int threads = 0;  // <= 0: OpenMP's default
+  // Stop when an iteration lowers the cost by less than this fraction.
+  double tolerance = 1e-6;
+  // kmeans_emd only: at most this many centres get an EMD per point (those with the lowest
+  // lower bound); 0 = no cap (exact argmin of the greedy EMD).
+  int candidates = 0;
+};
+
+struct KMeansResult {
+  FeatureMatrix centres;                 // clusters x dims
+  std::vector<std::int32_t> assignment;  // one per input row
+  double cost = 0.0;                     // over all rows (squared L2, L1 or EMD sum)
+  std::vector<double> cost_history;      // the best restart's cost on the fitting set
+  int iterations = 0;                    // of the best restart
+  int best_restart = 0;
+};
+
+// Called with (stage, done, total): stage "seed", "lloyd" or "assign".
+using KMeansProgress =
+    std::function<void(const char* stage, std::int64_t done, std::int64_t total)>;
+
+KMeansResult kmeans(const FeatureMatrix& points, KMeansMetric metric, const KMeansOptions& options,
+                    const KMeansProgress& progress = {});
+
+// Nearest centre of every row; returns the total cost. Blocked Eigen products for kL2.
+double assign_nearest(const FeatureMatrix& points, const FeatureMatrix& centres,
+                      KMeansMetric metric, std::vector<std::int32_t>& assignment, int threads,
+                      const KMeansProgress& progress = {});
+
+// Distance (not cost) between two rows under `metric`: Euclidean or L1.
+double metric_distance(const float* a, const float* b, int dims, KMeansMetric metric);
+
+// Potential-aware clustering: points are sparse histograms over the next round's clusters,
+// centres dense means, distance the greedy EMD under `ground`. Candidate centres are
+// examined in order of a lower bound (Kantorovich: |E_p f - E_q f| <= EMD for f = distance
+// to a pivot cluster), so most EMDs are skipped.
+KMeansResult kmeans_emd(const SparseHistograms& points, const GroundDistance& ground,
+                        const KMeansOptions& options, const KMeansProgress& progress = {});
+
+// Nearest centre under the greedy EMD for every row; returns the total distance.
+double assign_nearest_emd(const SparseHistograms& points, const FeatureMatrix& centres,
+                          const GroundDistance& ground, int candidates,
+                          std::vector<std::int32_t>& assignment, int threads,
+                          const KMeansProgress& progress = {});
+
+// Distances between the rows of `centres` (dense histograms over ground.size() clusters)
+// under the greedy EMD, symmetrised by the smaller of both directions (each is an upper
+// bound of the exact EMD).
+std::vector<float> centre_distances_emd(const FeatureMatrix& centres, const GroundDistance& ground,
+                                        int threads);
+// The same under a dense metric.
+std::vector<float> centre_distances(const FeatureMatrix& centres, KMeansMetric metric);
+
+// Deterministic generator used for sampling and seeding (splitmix64).
+class SplitMix64 {
+ public:
+  explicit SplitMix64(std::uint64_t seed) : state_(seed) {}
+  std::uint64_t next() {
+    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  }
+  // Uniform in [0, 1).
+  double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
+  // Uniform in [0, n).
+  std::uint64_t below(std::uint64_t n) {
+    // Lemire's multiply-shift: unbiased enough for n << 2^64 and portable across libstdc++
+    // versions (std::uniform_int_distribution is not).
+    __extension__ typedef unsigned __int128 U128;
+    return static_cast<std::uint64_t>((static_cast<U128>(next()) * n) >> 64);
+  }
+
+ private:
+  std::uint64_t state_;
+};
+
+// `count` distinct rows of [0, rows), ascending (all rows when count >= rows).
+std::vector<std::int64_t> sample_rows(std::int64_t rows, std::int64_t count, std::uint64_t seed);
+
+}  // namespace hulhe

@@ -1,0 +1,295 @@
+// k-means on synthetic data with known clusters: recovery, monotone cost, determinism, and
+// the pruned assignment (Hamerly, blocked products, EMD lower bounds) against brute force.
+#include "abstraction/kmeans.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+#include <random>
+#include <set>
+#include <vector>
+
+namespace hulhe {
+namespace {
+
+// `per` points around each of `k` random centres in [0, 10]^dims with noise sigma.
+struct Blobs {
+  FeatureMatrix points;
+  std::vector<int> label;
+  std::vector<std::vector<float>> truth;
+};
+
+Blobs make_blobs(int k, int per, int dims, double sigma, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> u(0.0, 10.0);
+  std::normal_distribution<double> noise(0.0, sigma);
+  Blobs b;
+  b.truth.resize(k, std::vector<float>(dims));
+  for (auto& c : b.truth)
+    for (float& x : c) x = static_cast<float>(u(rng));
+  b.points.rows = static_cast<std::int64_t>(k) * per;
+  b.points.cols = dims;
+  b.points.data.resize(b.points.rows * dims);
+  // Interleave the clusters so no cluster is a contiguous block of rows.
+  for (std::int64_t i = 0; i < b.points.rows; ++i) {
+    int c = static_cast<int>(i % k);
+    b.label.push_back(c);
+    for (int j = 0; j < dims; ++j)
+      b.points.row(i)[j] = static_cast<float>(b.truth[c][j] + noise(rng));
+  }
+  return b;
+}
+
+// Every found cluster is exactly one true cluster (a bijection between labels).
+void expect_same_partition(const std::vector<int>& label, const std::vector<std::int32_t>& found,
+                           int k) {
+  std::map<int, std::set<int>> seen;
+  for (std::size_t i = 0; i < label.size(); ++i) seen[label[i]].insert(found[i]);
+  std::set<int> used;
+  for (auto& [l, s] : seen) {
+    ASSERT_EQ(s.size(), 1U) << "true cluster " << l << " split";
+    used.insert(*s.begin());
+  }
+  EXPECT_EQ(static_cast<int>(used.size()), k) << "two true clusters merged";
+}
+
+std::vector<std::int32_t> brute_force_nearest(const FeatureMatrix& x, const FeatureMatrix& c,
+                                              KMeansMetric metric) {
+  std::vector<std::int32_t> out(x.rows);
+  for (std::int64_t i = 0; i < x.rows; ++i) {
+    double best = 1e300;
+    for (std::int64_t j = 0; j < c.rows; ++j) {
+      double d = 0;
+      for (int t = 0; t < x.cols; ++t) {
+        double diff = x.row(i)[t] - c.row(j)[t];
+        d += metric == KMeansMetric::kL2 ? diff * diff : std::abs(diff);
+      }
+      if (d < best) best = d, out[i] = static_cast<std::int32_t>(j);
+    }
+  }
+  return out;
+}
+
+TEST(KMeans, RecoversKnownClustersL2) {
+  Blobs b = make_blobs(6, 150, 5, 0.15, 42);
+  KMeansOptions o;
+  o.clusters = 6;
+  o.restarts = 4;
+  o.seed = 9;
+  KMeansResult r = kmeans(b.points, KMeansMetric::kL2, o);
+  expect_same_partition(b.label, r.assignment, 6);
+  // Every true centre has a found centre within a few noise widths.
+  for (auto& t : b.truth) {
+    double best = 1e9;
+    for (std::int64_t c = 0; c < r.centres.rows; ++c)
+      best = std::min(best, metric_distance(t.data(), r.centres.row(c), 5, KMeansMetric::kL2));
+    EXPECT_LT(best, 0.1);
+  }
+}
+
+TEST(KMeans, RecoversKnownClustersL1) {
+  Blobs b = make_blobs(5, 120, 8, 0.1, 43);
+  KMeansOptions o;
+  o.clusters = 5;
+  o.restarts = 4;
+  KMeansResult r = kmeans(b.points, KMeansMetric::kL1, o);
+  expect_same_partition(b.label, r.assignment, 5);
+}
+
+TEST(KMeans, CostNeverIncreasesAcrossLloydIterations) {
+  // Structureless data makes Lloyd take many steps.
+  for (KMeansMetric metric : {KMeansMetric::kL2, KMeansMetric::kL1}) {
+    std::mt19937_64 rng(5);
+    std::uniform_real_distribution<float> u(0.0f, 1.0f);
+    FeatureMatrix x;
+    x.rows = 3000;
+    x.cols = 4;
+    x.data.resize(x.rows * x.cols);
+    for (float& v : x.data) v = u(rng);
+    KMeansOptions o;
+    o.clusters = 25;
+    o.max_iterations = 200;
+    o.tolerance = 0.0;
+    KMeansResult r = kmeans(x, metric, o);
+    ASSERT_GE(r.cost_history.size(), 5U) << "too few iterations to test anything";
+    for (std::size_t t = 1; t < r.cost_history.size(); ++t)
+      EXPECT_LE(r.cost_history[t], r.cost_history[t - 1] * (1 + 1e-6)) << "iteration " << t;
+    EXPECT_LT(r.cost_history.back(), r.cost_history.front());
+    // The final (Hamerly-pruned) assignment is the exact nearest centre.
+    EXPECT_EQ(r.assignment, brute_force_nearest(x, r.centres, metric));
+  }
+}
+
+TEST(KMeans, SameSeedSameResultWhateverTheThreadCount) {
+  Blobs b = make_blobs(10, 200, 6, 1.5, 44);  // overlapping blobs: a nontrivial fit
+  KMeansOptions o;
+  o.clusters = 10;
+  o.restarts = 2;
+  o.seed = 123;
+  o.threads = 2;
+  KMeansResult a = kmeans(b.points, KMeansMetric::kL2, o);
+  KMeansResult a2 = kmeans(b.points, KMeansMetric::kL2, o);
+  o.threads = 1;
+  KMeansResult a1 = kmeans(b.points, KMeansMetric::kL2, o);
+  EXPECT_EQ(a.assignment, a2.assignment);
+  EXPECT_EQ(a.centres.data, a2.centres.data);
+  EXPECT_EQ(a.assignment, a1.assignment);
+  EXPECT_EQ(a.centres.data, a1.centres.data);
+  EXPECT_EQ(a.cost, a1.cost);
+  o.seed = 124;
+  KMeansResult other = kmeans(b.points, KMeansMetric::kL2, o);
+  EXPECT_NE(other.centres.data, a.centres.data) << "the seed should matter";
+}
+
+TEST(KMeans, FitOnSampleThenAssignEveryRow) {
+  Blobs b = make_blobs(4, 2000, 3, 0.2, 45);
+  KMeansOptions o;
+  o.clusters = 4;
+  o.sample_size = 400;
+  o.restarts = 3;
+  for (KMeansMetric metric : {KMeansMetric::kL2, KMeansMetric::kL1}) {
+    KMeansResult r = kmeans(b.points, metric, o);
+    ASSERT_EQ(r.assignment.size(), static_cast<std::size_t>(b.points.rows));
+    expect_same_partition(b.label, r.assignment, 4);
+    EXPECT_EQ(r.assignment, brute_force_nearest(b.points, r.centres, metric));
+  }
+}
+
+TEST(KMeans, BlockedAssignmentMatchesBruteForce) {
+  std::mt19937_64 rng(8);
+  std::uniform_real_distribution<float> u(0.0f, 1.0f);
+  FeatureMatrix x, c;
+  x.rows = 5000;  // several blocks of 2048 and a partial one
+  x.cols = c.cols = 7;
+  c.rows = 33;
+  x.data.resize(x.rows * 7);
+  c.data.resize(c.rows * 7);
+  for (float& v : x.data) v = u(rng);
+  for (float& v : c.data) v = u(rng);
+  for (KMeansMetric metric : {KMeansMetric::kL2, KMeansMetric::kL1}) {
+    std::vector<std::int32_t> a;
+    double cost = assign_nearest(x, c, metric, a, 2);
+    auto expect = brute_force_nearest(x, c, metric);
+    // Float rounding in |x|^2 - 2x.c + |c|^2 may flip exact near-ties; allow a handful.
+    int differ = 0;
+    double expect_cost = 0.0;
+    for (std::int64_t i = 0; i < x.rows; ++i) {
+      differ += a[i] != expect[i];
+      double d = metric_distance(x.row(i), c.row(expect[i]), 7, metric);
+      expect_cost += metric == KMeansMetric::kL2 ? d * d : d;
+    }
+    EXPECT_LE(differ, 2);
+    EXPECT_NEAR(cost, expect_cost, 1e-4 * expect_cost);
+  }
+}
+
+TEST(KMeans, SampleRowsIsDistinctSortedAndSeeded) {
+  auto a = sample_rows(1000, 100, 1);
+  ASSERT_EQ(a.size(), 100U);
+  for (std::size_t i = 1; i < a.size(); ++i) EXPECT_LT(a[i - 1], a[i]);
+  EXPECT_EQ(a, sample_rows(1000, 100, 1));
+  EXPECT_NE(a, sample_rows(1000, 100, 2));
+  EXPECT_EQ(sample_rows(10, 50, 1).size(), 10U);
+}
+
+// ---- potential-aware: sparse histograms over next-round clusters, greedy EMD ----
+
+// Next-round clusters at positions 0..n-1 on a line; three hand types whose next cards
+// land near 2, near 10 or spread over 14..19.
+struct SparseData {
+  SparseHistograms x;
+  std::vector<int> label;
+  GroundDistance ground;
+};
+
+SparseData make_sparse(int per_type, std::uint64_t seed) {
+  const int n = 20;
+  std::vector<float> d(n * n);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) d[i * n + j] = static_cast<float>(std::abs(i - j));
+  SparseData s{{}, {}, GroundDistance(n, d)};
+  s.x.dims = n;
+  std::mt19937_64 rng(seed);
+  const int draws = 47;
+  for (int i = 0; i < 3 * per_type; ++i) {
+    int type = i % 3;
+    std::vector<float> dense(n, 0.0f);
+    for (int t = 0; t < draws; ++t) {
+      int c = type == 0   ? 1 + static_cast<int>(rng() % 3)
+              : type == 1 ? 9 + static_cast<int>(rng() % 3)
+                          : 14 + static_cast<int>(rng() % 6);
+      dense[c] += 1.0f / draws;
+    }
+    for (int c = 0; c < n; ++c)
+      if (dense[c] > 0) s.x.cluster.push_back(c), s.x.mass.push_back(dense[c]);
+    s.x.offset.push_back(static_cast<std::int64_t>(s.x.cluster.size()));
+    s.label.push_back(type);
+  }
+  s.x.rows = 3 * per_type;
+  return s;
+}
+
+TEST(KMeansEmd, RecoversKnownClustersMonotoneAndDeterministic) {
+  SparseData s = make_sparse(200, 3);
+  KMeansOptions o;
+  o.clusters = 3;
+  o.restarts = 3;
+  o.threads = 2;
+  KMeansResult r = kmeans_emd(s.x, s.ground, o);
+  expect_same_partition(s.label, r.assignment, 3);
+  for (std::size_t t = 1; t < r.cost_history.size(); ++t)
+    EXPECT_LE(r.cost_history[t], r.cost_history[t - 1]);
+  o.threads = 1;
+  KMeansResult r1 = kmeans_emd(s.x, s.ground, o);
+  EXPECT_EQ(r.assignment, r1.assignment);
+  EXPECT_EQ(r.centres.data, r1.centres.data);
+}
+
+TEST(KMeansEmd, PrunedAssignmentEqualsBruteForce) {
+  // Lower-bound pruning must not change the argmin of the greedy EMD.
+  SparseData s = make_sparse(100, 4);
+  KMeansOptions o;
+  o.clusters = 12;
+  o.max_iterations = 3;
+  KMeansResult r = kmeans_emd(s.x, s.ground, o);
+  std::vector<std::int32_t> pruned;
+  assign_nearest_emd(s.x, r.centres, s.ground, 0, pruned, 2);
+  GreedyEmd emd(20);
+  for (std::int64_t i = 0; i < s.x.rows; ++i) {
+    double best = 1e300;
+    int best_c = -1;
+    for (int c = 0; c < 12; ++c) {
+      double d = emd(s.x.cluster_of(i), s.x.mass_of(i), s.x.size(i), r.centres.row(c), s.ground);
+      if (d < best) best = d, best_c = c;
+    }
+    double got =
+        emd(s.x.cluster_of(i), s.x.mass_of(i), s.x.size(i), r.centres.row(pruned[i]), s.ground);
+    EXPECT_NEAR(got, best, 1e-5) << "row " << i << " brute force " << best_c;
+  }
+}
+
+TEST(KMeansEmd, CentreDistancesAreSymmetricUpperBoundsOfExact) {
+  SparseData s = make_sparse(60, 5);
+  KMeansOptions o;
+  o.clusters = 6;
+  KMeansResult r = kmeans_emd(s.x, s.ground, o);
+  auto d = centre_distances_emd(r.centres, s.ground, 2);
+  for (int a = 0; a < 6; ++a) {
+    EXPECT_EQ(d[a * 6 + a], 0.0f);
+    std::vector<std::uint32_t> cl;
+    std::vector<float> m;
+    for (int j = 0; j < 20; ++j)
+      if (r.centres.row(a)[j] > 0) cl.push_back(j), m.push_back(r.centres.row(a)[j]);
+    for (int b = 0; b < 6; ++b) {
+      EXPECT_EQ(d[a * 6 + b], d[b * 6 + a]);
+      if (a == b) continue;
+      double exact =
+          emd_exact(cl.data(), m.data(), static_cast<int>(cl.size()), r.centres.row(b), s.ground);
+      EXPECT_GE(d[a * 6 + b], exact - 1e-4);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace hulhe
