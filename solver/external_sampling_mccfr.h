@@ -1,0 +1,51 @@
+#pragma once
+// External-sampling Monte Carlo CFR (Lanctot, Waugh, Zinkevich & Bowling 2009, "Monte Carlo
+// sampling for regret minimization in extensive games"; Lanctot's thesis 2013, ch. 4).
+//
+// Iteration t deals one hand from SplitMix64(seed, t) (buckets of both positions looked up
+// once), then walks the tree once per position, position 0 first (alternating updates). The
+// traverser explores all its own actions; chance and the opponent are sampled, the opponent
+// from its current regret-matching strategy σ. At the traverser's information set I the
+// sampled regret r(I,a) = ṽ(I,a) − Σ_b σ(I,b)·ṽ(I,b) needs no importance weight: the
+// probability of sampling a history is exactly the opponent-and-chance reach that
+// counterfactual values weight by. Average strategy: "simple" averaging, σ(I,·) added at
+// the opponent's sampled information sets (as open_spiel and Pluribus do); the opponent's
+// own reach is what makes it visit I, so the expected increment is reach-weighted.
+//
+// Threads: iterations run concurrently on the shared tables with relaxed atomic adds
+// (std::atomic_ref), so a multi-threaded run is free of data races but not reproducible; a
+// 1-thread run uses plain arithmetic and is deterministic, and run(1, N) followed by
+// run(N + 1, N) equals run(1, 2N) exactly.
+#include <cstdint>
+#include <vector>
+
+#include "abstraction/card_abstraction.h"
+#include "game/betting_tree.h"
+#include "solver/cfr_algorithm.h"
+#include "solver/sampled_deal.h"
+#include "solver/strategy_tables.h"
+
+namespace hulhe {
+
+class ExternalSamplingMccfr final : public CfrAlgorithm {
+ public:
+  ExternalSamplingMccfr(const BettingTree& tree, const CardAbstraction& abstraction,
+                        StrategyTables& tables, std::uint64_t seed);
+
+  void run(std::int64_t first, std::int64_t count, int threads) override;
+  StrategyTables& tables() override { return tables_; }
+
+ private:
+  template <bool kAtomic>
+  void iteration(std::int64_t t, double* regrets, double* average_sums) const;
+  template <bool kAtomic>
+  double traverse(std::int32_t n, int traverser, const SampledDeal& deal, SplitMix64& rng,
+                  double* regrets, double* average_sums) const;
+
+  std::vector<SamplingNode> nodes_;
+  DealSampler sampler_;
+  StrategyTables& tables_;
+  std::uint64_t seed_;
+};
+
+}  // namespace hulhe

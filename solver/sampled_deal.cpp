@@ -1,0 +1,94 @@
+#include "solver/sampled_deal.h"
+
+#include <algorithm>
+#include <string>
+#include <utility>
+
+#include "game/hand_evaluator.h"
+#include "game/input_error.h"
+
+namespace hulhe {
+
+SplitMix64 SplitMix64::for_iteration(std::uint64_t seed, std::int64_t iteration) {
+  // Two rounds of the SplitMix64 finaliser decorrelate neighbouring (seed, iteration) pairs.
+  SplitMix64 mix(seed);
+  std::uint64_t s = mix() ^ static_cast<std::uint64_t>(iteration);
+  SplitMix64 mix2(s);
+  return SplitMix64(mix2());
+}
+
+DealSampler::DealSampler(const GameDefinition& game, const CardAbstraction& abstraction)
+    : game_(game), abstraction_(abstraction) {
+  if (game.num_players != 2)
+    throw InputError("sampling CFR needs a 2-player game, not " + std::to_string(game.num_players) +
+                     " players");
+  num_board_cards_ = game.total_board_cards(game.num_rounds - 1);
+  deck_size_ = game.deck_size();
+  if (cards_per_deal() > deck_size_ || num_board_cards_ > kMaxBoardCards ||
+      game.num_hole_cards > kMaxHoleCards)
+    throw InputError("game deals " + std::to_string(cards_per_deal()) + " cards from a deck of " +
+                     std::to_string(deck_size_));
+  // ACPC decks of small games are the top ranks and last suits (GameDefinition::deck()).
+  const std::vector<Card> deck = game.deck();
+  std::copy(deck.begin(), deck.end(), deck_.begin());
+  const int showdown_cards = game.num_hole_cards + num_board_cards_;
+  use_evaluate_ = game.num_ranks == kMaxRanks && game.num_suits == kMaxSuits &&
+                  showdown_cards >= 5 && showdown_cards <= 7;
+}
+
+void DealSampler::deal(SplitMix64& rng, SampledDeal& out) const {
+  // Partial Fisher-Yates on a copy of the deck: the first cards_per_deal() are the deal.
+  std::array<Card, kMaxCards> deck = deck_;
+  const int needed = cards_per_deal();
+  for (int i = 0; i < needed; ++i) {
+    const int j = i + static_cast<int>(rng.below(static_cast<std::uint32_t>(deck_size_ - i)));
+    std::swap(deck[i], deck[j]);
+  }
+  int next = 0;
+  for (int p = 0; p < 2; ++p)
+    for (int k = 0; k < game_.num_hole_cards; ++k) out.hole[p][k] = deck[next++];
+  for (int k = 0; k < num_board_cards_; ++k) out.board[k] = deck[next++];
+  evaluate(out);
+}
+
+void DealSampler::evaluate(SampledDeal& deal) const {
+  for (int p = 0; p < 2; ++p)
+    for (int r = 0; r < game_.num_rounds; ++r)
+      deal.bucket[p][r] = abstraction_.bucket(r, deal.hole[p].data(), deal.board.data());
+  const std::int32_t r0 = showdown_rank(deal, 0);
+  const std::int32_t r1 = showdown_rank(deal, 1);
+  deal.showdown = (r0 > r1) - (r0 < r1);
+}
+
+std::int32_t DealSampler::showdown_rank(const SampledDeal& deal, int position) const {
+  CardSet cards;
+  for (int k = 0; k < game_.num_hole_cards; ++k) cards.insert(deal.hole[position][k]);
+  for (int k = 0; k < num_board_cards_; ++k) cards.insert(deal.board[k]);
+  return use_evaluate_ ? static_cast<std::int32_t>(hulhe::evaluate(cards)) : rank_cards_acpc(cards);
+}
+
+std::vector<SamplingNode> flatten_for_sampling(const BettingTree& tree,
+                                               const StrategyTables& tables) {
+  std::vector<SamplingNode> out(tree.nodes().size());
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const BettingNode& b = tree.nodes()[i];
+    SamplingNode& n = out[i];
+    n.kind = b.kind;
+    n.round = b.round;
+    n.player = b.player;
+    n.num_actions = b.num_actions;
+    n.child = b.child;
+    if (b.kind == NodeKind::kDecision) {
+      n.table_offset = tables.offset(b.round, b.id_in_round, 0);
+    } else if (b.kind == NodeKind::kFold) {
+      // The folder loses what it put in; the other position wins it.
+      n.win0 = b.player == 0 ? -b.committed[0] : b.committed[1];
+    } else {
+      n.win0 = b.committed[1];
+      n.lose0 = -b.committed[0];
+    }
+  }
+  return out;
+}
+
+}  // namespace hulhe

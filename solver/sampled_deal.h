@@ -1,0 +1,158 @@
+#pragma once
+// One deal of a 2-player game drawn from a seed, as the sampling CFR variants need it: the
+// hole cards of both positions, the whole board, each position's bucket in every round
+// (looked up once per deal, so the tree walk itself never calls the abstraction) and the
+// showdown result. Every random choice of a Monte Carlo CFR iteration comes from a
+// SplitMix64 stream seeded by (run seed, iteration number) alone, which is what makes a
+// 1-thread run deterministic and a resumed run continue bit-for-bit.
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+#include "abstraction/card_abstraction.h"
+#include "game/betting_tree.h"
+#include "game/card.h"
+#include "game/game_definition.h"
+#include "solver/strategy_tables.h"
+
+namespace hulhe {
+
+// SplitMix64 (Steele, Lea & Flood 2014): tiny state, passes BigCrush, and any 64-bit seed
+// is a valid state, so (seed, iteration) can be mixed straight into one.
+class SplitMix64 {
+ public:
+  using result_type = std::uint64_t;
+  explicit SplitMix64(std::uint64_t state) : state_(state) {}
+  // The stream of iteration `iteration` of a run seeded with `seed`.
+  static SplitMix64 for_iteration(std::uint64_t seed, std::int64_t iteration);
+
+  static constexpr result_type min() { return 0; }
+  static constexpr result_type max() { return ~result_type{0}; }
+  result_type operator()() {
+    std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }
+  // Uniform in [0, 1) with 53 random bits.
+  double uniform() { return static_cast<double>((*this)() >> 11) * 0x1.0p-53; }
+  // Uniform in [0, n) (Lemire 2019, multiply-shift; the bias is below 2^-32 for n < 2^32
+  // and irrelevant for deck sizes).
+  std::uint32_t below(std::uint32_t n) {
+    return static_cast<std::uint32_t>(((*this)() >> 32) * n >> 32);
+  }
+
+ private:
+  std::uint64_t state_;
+};
+
+struct SampledDeal {
+  std::array<std::array<Card, kMaxHoleCards>, 2> hole{};         // by position
+  std::array<Card, kMaxBoardCards> board{};                      // all rounds' board cards
+  std::array<std::array<std::int32_t, kMaxRounds>, 2> bucket{};  // [position][round]
+  // +1: position 0 wins the showdown, -1: position 1 wins, 0: split pot.
+  int showdown = 0;
+};
+
+class DealSampler {
+ public:
+  // Throws InputError unless the game has 2 players and enough cards for a deal.
+  DealSampler(const GameDefinition& game, const CardAbstraction& abstraction);
+
+  // Deals hole cards and the full board uniformly at random (partial Fisher-Yates) and fills
+  // in buckets and the showdown result.
+  void deal(SplitMix64& rng, SampledDeal& out) const;
+
+  // Buckets and showdown of given cards (used by deal and by tests).
+  void evaluate(SampledDeal& deal) const;
+
+  int cards_per_deal() const { return 2 * game_.num_hole_cards + num_board_cards_; }
+
+ private:
+  std::int32_t showdown_rank(const SampledDeal& deal, int position) const;
+
+  GameDefinition game_;
+  const CardAbstraction& abstraction_;
+  int num_board_cards_ = 0;
+  bool use_evaluate_ = false;  // 52-card deck: the table-driven 7-card evaluator
+  std::array<Card, kMaxCards> deck_{};
+  int deck_size_ = 0;
+};
+
+// The betting tree flattened for sampled walks: one 32-byte record per node with the
+// children, the table offset of bucket 0 of a decision node, and the chips position 0 wins
+// at a terminal, so that a walk touches nothing but this array and the tables.
+struct SamplingNode {
+  std::int64_t table_offset = 0;  // decision nodes: StrategyTables::offset(round, id, 0)
+  std::array<std::int32_t, kNumActionKinds> child{-1, -1, -1};
+  // Chips won by position 0: at a fold node `win0` is the result; at a showdown node
+  // `win0` if position 0 has the better hand, `lose0` (negative) if worse, 0 on a tie.
+  std::int32_t win0 = 0;
+  std::int32_t lose0 = 0;
+  NodeKind kind = NodeKind::kDecision;
+  std::uint8_t round = 0;
+  std::uint8_t player = 0;
+  std::uint8_t num_actions = 0;
+
+  // Utility of `position` at this terminal node for a deal with showdown result `showdown`.
+  double utility(int position, int showdown) const {
+    const std::int32_t u0 =
+        kind == NodeKind::kFold ? win0 : (showdown > 0 ? win0 : (showdown < 0 ? lose0 : 0));
+    return position == 0 ? u0 : -u0;
+  }
+};
+
+// Node i of the result is node i of tree.nodes(); the root is node 0.
+std::vector<SamplingNode> flatten_for_sampling(const BettingTree& tree,
+                                               const StrategyTables& tables);
+
+// Table access shared by the sampling variants. With kAtomic, updates go through
+// std::atomic_ref (relaxed): iterations running concurrently on shared tables then race
+// only in the benign sense Lanctot's and Pluribus-style parallel MCCFR accept (an update may
+// see a slightly stale regret), with no undefined behaviour. Without it, plain loads and
+// stores for the deterministic single-thread path.
+template <bool kAtomic>
+inline double table_load(double* x) {
+  if constexpr (kAtomic)
+    return std::atomic_ref<double>(*x).load(std::memory_order_relaxed);
+  else
+    return *x;
+}
+
+template <bool kAtomic>
+inline void table_add(double* x, double v) {
+  if constexpr (kAtomic)
+    std::atomic_ref<double>(*x).fetch_add(v, std::memory_order_relaxed);
+  else
+    *x += v;
+}
+
+// Regret matching (Hart & Mas-Colell 2000): positive regrets normalised, else uniform.
+template <bool kAtomic>
+inline void regret_matching(double* regrets, int num_actions, double* sigma) {
+  double sum = 0.0;
+  for (int a = 0; a < num_actions; ++a) {
+    const double r = table_load<kAtomic>(regrets + a);
+    sigma[a] = r > 0.0 ? r : 0.0;
+    sum += sigma[a];
+  }
+  if (sum > 0.0) {
+    const double inv = 1.0 / sum;
+    for (int a = 0; a < num_actions; ++a) sigma[a] *= inv;
+  } else {
+    for (int a = 0; a < num_actions; ++a) sigma[a] = 1.0 / num_actions;
+  }
+}
+
+// An action slot drawn from the distribution p[0..num_actions-1].
+inline int sample_slot(const double* p, int num_actions, SplitMix64& rng) {
+  double u = rng.uniform();
+  for (int a = 0; a < num_actions - 1; ++a) {
+    if (u < p[a]) return a;
+    u -= p[a];
+  }
+  return num_actions - 1;  // also absorbs rounding when the p[a] sum to slightly below 1
+}
+
+}  // namespace hulhe
