@@ -3,6 +3,14 @@
 // algorithm"): a bijection between canonical hands and 0..size()-1. Cards come in groups
 // whose order within a group does not matter (hole cards; the board so far), and two hands
 // that differ by a permutation of suits get the same index.
+//
+// How: each suit's cards form a tuple of rank sets, one per group. A suit's *shape* is its
+// card count per group; a suit's *index* is the colex rank of each group's rank set among the
+// ranks that suit has not used in earlier groups, combined in mixed radix. Two hands are
+// suit-isomorphic exactly when their multisets of (shape, index) agree, so the hand index is:
+// the offset of its *configuration* (the four shapes sorted), plus, for each run of suits
+// with equal shape, the multiset (colex with repetition) rank of their indices, in mixed radix.
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -13,6 +21,7 @@ namespace hulhe {
 class HandIndexer {
  public:
   // e.g. {2, 3}: two hole cards, then the three-card flop as one set.
+  // At most 8 groups and 8 cards in all.
   explicit HandIndexer(std::vector<int> cards_per_group);
   // Hold'em round r: {2}, {2, 3}, {2, 4}, {2, 5} (hole cards with the board so far).
   // Sizes 169; 1,286,792; 13,960,050; 123,156,254. Built once, shared, thread-safe.
@@ -26,12 +35,21 @@ class HandIndexer {
   void unindex(std::uint64_t index, Card* cards) const;
 
  private:
+  static constexpr int kMaxGroups = 8;
+  static constexpr int kSuits = 4;
+
   std::vector<int> cards_per_group_;
   int num_cards_ = 0;
   std::uint64_t size_ = 0;
-  // Implementation tables live in hand_indexer.cpp.
-  struct Tables;
-  std::vector<std::uint64_t> tables_storage_;
+  int num_groups_ = 0;
+  // Shapes as mixed-radix ids: sum over groups of count * shape_stride_[g] (radix n_g + 1).
+  int num_shapes_ = 0;
+  std::array<int, kMaxGroups> shape_stride_{};
+  std::vector<std::uint64_t> shape_size_;  // rank tuples a suit of this shape can hold
+  // Configurations: the four suits' shapes, descending. config_offset_ ascends.
+  std::vector<std::array<int, kSuits>> config_shapes_;
+  std::vector<std::uint64_t> config_offset_;
+  std::vector<std::int32_t> config_of_key_;  // ((s0*S + s1)*S + s2)*S + s3 -> config, or -1
 };
 
 }  // namespace hulhe
