@@ -1,0 +1,99 @@
+#include "game/equity/equity_tables.h"
+
+#include <array>
+#include <bit>
+#include <vector>
+
+namespace hulhe::equity {
+namespace {
+
+struct BinomialTable {
+  std::array<std::array<std::int64_t, 53>, 53> c{};
+  BinomialTable() {
+    for (int n = 0; n <= 52; ++n) {
+      c[n][0] = 1;
+      for (int k = 1; k <= n; ++k) c[n][k] = c[n - 1][k - 1] + (k <= n - 1 ? c[n - 1][k] : 0);
+    }
+  }
+};
+const BinomialTable kBinomial;
+
+struct Storage {
+  std::vector<HandRank> rank_value;
+  std::vector<HandRank> flush_value;
+  std::vector<std::uint8_t> category;
+  EquityTables view{};
+
+  Storage()
+      : rank_value(static_cast<std::size_t>(kNumBoardRankMultisets) * kNumHoleRankPairs, 0),
+        flush_value(1U << kMaxRanks, 0),
+        category(kNumHandRanks + 1, 0) {
+    // All board rank multisets, in the order of their index.
+    std::vector<std::array<int, 5>> boards;
+    boards.reserve(kNumBoardRankMultisets);
+    for (int a = 0; a < kMaxRanks; ++a)
+      for (int b = a; b < kMaxRanks; ++b)
+        for (int c = b; c < kMaxRanks; ++c)
+          for (int d = c; d < kMaxRanks; ++d)
+            for (int e = d; e < kMaxRanks; ++e) boards.push_back({a, b, c, d, e});
+
+    const HandEvaluator& ev = HandEvaluator::instance();
+#pragma omp parallel for schedule(dynamic, 64)
+    for (std::size_t i = 0; i < boards.size(); ++i) {
+      const int index = board_rank_index(boards[i].data());
+      for (int h1 = 0; h1 < kMaxRanks; ++h1) {
+        for (int h2 = h1; h2 < kMaxRanks; ++h2) {
+          std::array<int, kMaxRanks> count{};
+          for (int r : boards[i]) ++count[static_cast<std::size_t>(r)];
+          ++count[static_cast<std::size_t>(h1)];
+          ++count[static_cast<std::size_t>(h2)];
+          // Deal suits round-robin: cards of one rank get distinct suits and no suit gets
+          // more than two of the seven cards, so no flush is possible.
+          EvalHand cards;
+          int next_suit = 0;
+          bool valid = true;
+          for (int r = 0; r < kMaxRanks; ++r) {
+            if (count[static_cast<std::size_t>(r)] > kMaxSuits) valid = false;
+            for (int k = 0; k < count[static_cast<std::size_t>(r)] && valid; ++k)
+              cards = cards.add(make_card(r, next_suit++ % kMaxSuits));
+          }
+          if (valid)
+            rank_value[static_cast<std::size_t>(index) * kNumHoleRankPairs +
+                       static_cast<std::size_t>(hole_rank_index(h1, h2))] = ev.rank(cards);
+        }
+      }
+    }
+    for (unsigned mask = 0; mask < (1U << kMaxRanks); ++mask) {
+      const int n = std::popcount(mask);
+      if (n < 5 || n > 7) continue;
+      CardSet cards;
+      for (int r = 0; r < kMaxRanks; ++r)
+        if ((mask >> r) & 1U) cards.insert(make_card(r, 0));
+      flush_value[mask] = evaluate(cards);
+    }
+    for (int r = 1; r <= kNumHandRanks; ++r)
+      category[static_cast<std::size_t>(r)] =
+          static_cast<std::uint8_t>(category_of(static_cast<HandRank>(r)));
+    view = {rank_value.data(), flush_value.data(), category.data()};
+  }
+};
+
+}  // namespace
+
+int board_rank_index(const int* sorted_ranks) {
+  int index = 0;
+  for (int i = 0; i < 5; ++i) index += static_cast<int>(kBinomial.c[sorted_ranks[i] + i][i + 1]);
+  return index;
+}
+
+std::int64_t binomial(int n, int k) {
+  if (k < 0 || n < 0 || k > n) return 0;
+  return kBinomial.c[static_cast<std::size_t>(n)][static_cast<std::size_t>(k)];
+}
+
+const EquityTables& equity_tables() {
+  static const Storage storage;
+  return storage.view;
+}
+
+}  // namespace hulhe::equity

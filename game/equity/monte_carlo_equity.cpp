@@ -1,0 +1,251 @@
+#include "game/equity/monte_carlo_equity.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <chrono>
+#include <cmath>
+
+#include "game/hand_evaluator.h"
+#include "game/input_error.h"
+
+namespace hulhe::equity {
+namespace {
+
+constexpr int kMaxPlayers = 10;
+constexpr int kBatchSamples = 2048;
+// A deal is redrawn until the players' combinations share no card; ranges that almost
+// never fit together would loop for ever, so give up after this many tries for one deal.
+constexpr int kMaxRejections = 1 << 20;
+
+std::uint64_t splitmix64(std::uint64_t& x) {
+  std::uint64_t z = (x += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+// xoshiro256** (Blackman and Vigna 2018), seeded through splitmix64 as its authors advise.
+class Rng {
+ public:
+  Rng(std::uint64_t seed, std::uint64_t stream) {
+    std::uint64_t x = seed ^ (stream * 0xD1B54A32D192ED03ULL);
+    for (auto& w : s_) w = splitmix64(x);
+  }
+  std::uint64_t next() {
+    const std::uint64_t result = std::rotl(s_[1] * 5, 7) * 9;
+    const std::uint64_t t = s_[1] << 17;
+    s_[2] ^= s_[0];
+    s_[3] ^= s_[1];
+    s_[1] ^= s_[2];
+    s_[0] ^= s_[3];
+    s_[2] ^= t;
+    s_[3] = std::rotl(s_[3], 45);
+    return result;
+  }
+  // Uniform in [0, n) by Lemire's multiply-shift (bias below n / 2^32, negligible here).
+  std::uint32_t below(std::uint32_t n) {
+    return static_cast<std::uint32_t>(((next() >> 32) * n) >> 32);
+  }
+  double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
+
+ private:
+  std::array<std::uint64_t, 4> s_{};
+};
+
+// One player's range prepared for sampling: Walker's alias method (Vose 1991) draws a
+// combination with probability proportional to its weight in O(1).
+struct PlayerSampler {
+  std::vector<std::uint64_t> mask;
+  std::vector<EvalHand> hole;
+  std::vector<double> accept;  // alias method: keep slot i with this probability
+  std::vector<std::uint32_t> alias;
+
+  explicit PlayerSampler(const Range& range) {
+    const auto& combos = range.combos();
+    const std::size_t n = combos.size();
+    double total = 0;
+    for (const WeightedCombo& c : combos) {
+      mask.push_back(c.cards().mask());
+      hole.push_back(EvalHand::of(c.cards()));
+      total += c.weight;
+    }
+    accept.assign(n, 1.0);
+    alias.resize(n);
+    std::vector<double> scaled(n);
+    std::vector<std::uint32_t> small, large;
+    for (std::size_t i = 0; i < n; ++i) {
+      scaled[i] = combos[i].weight * static_cast<double>(n) / total;
+      alias[i] = static_cast<std::uint32_t>(i);
+      (scaled[i] < 1.0 ? small : large).push_back(static_cast<std::uint32_t>(i));
+    }
+    while (!small.empty() && !large.empty()) {
+      const std::uint32_t s = small.back(), l = large.back();
+      small.pop_back();
+      accept[s] = scaled[s];
+      alias[s] = l;
+      scaled[l] -= 1.0 - scaled[s];
+      if (scaled[l] < 1.0) {
+        large.pop_back();
+        small.push_back(l);
+      }
+    }
+  }
+  std::uint32_t draw(Rng& rng) const {
+    const auto n = static_cast<std::uint32_t>(mask.size());
+    if (n == 1) return 0;
+    const std::uint32_t i = rng.below(n);
+    return (accept[i] >= 1.0 || rng.unit() < accept[i]) ? i : alias[i];
+  }
+};
+
+struct BatchTally {
+  std::int64_t samples = 0;
+  std::array<double, kMaxPlayers> equity{}, equity_sq{};
+  std::array<std::int64_t, kMaxPlayers> win{}, tie{};
+  std::array<std::array<std::int64_t, kNumHandCategories>, kMaxPlayers> category{};
+  bool failed = false;
+};
+
+}  // namespace
+
+EquityResult monte_carlo_equity(const EquityRequest& request) {
+  const auto start = std::chrono::steady_clock::now();
+  const int n = static_cast<int>(request.players.size());
+  std::vector<PlayerSampler> samplers;
+  for (const Range& r : request.players) samplers.emplace_back(r);
+
+  const HandEvaluator& ev = HandEvaluator::instance();
+  const CardSet fixed = request.dead | CardSet::of(request.board);
+  const EvalHand board_hand = EvalHand::of(CardSet::of(request.board));
+  const int num_known = static_cast<int>(request.board.size());
+
+  auto run_batch = [&](std::uint64_t batch, BatchTally& out) {
+    Rng rng(request.seed, batch);
+    std::uint32_t pick[kMaxPlayers];
+    for (int sample = 0; sample < kBatchSamples; ++sample) {
+      // Players' combinations, by weight, redrawn together until they share no card.
+      std::uint64_t used = 0;
+      for (int tries = 0;; ++tries) {
+        if (tries == kMaxRejections) {
+          out.failed = true;
+          return;
+        }
+        used = fixed.mask();
+        bool clash = false;
+        for (int i = 0; i < n && !clash; ++i) {
+          pick[i] = samplers[static_cast<std::size_t>(i)].draw(rng);
+          const std::uint64_t m = samplers[static_cast<std::size_t>(i)].mask[pick[i]];
+          clash = (used & m) != 0;
+          used |= m;
+        }
+        if (!clash) break;
+      }
+      // The rest of the board, uniformly from the cards left; ranked with the evaluator's
+      // incremental hands (board built once, merged with each player's hole cards).
+      EvalHand hand = board_hand;
+      for (int k = num_known; k < 5; ++k) {
+        Card c;
+        do {
+          c = static_cast<Card>(rng.below(kMaxCards));
+        } while ((used >> c) & 1U);
+        used |= std::uint64_t{1} << c;
+        hand = hand.add(c);
+      }
+      HandRank v[kMaxPlayers];
+      HandRank best = 0;
+      int winners = 0;
+      for (int i = 0; i < n; ++i) {
+        v[i] = ev.rank(hand.merge(samplers[static_cast<std::size_t>(i)].hole[pick[i]]));
+        if (v[i] > best) {
+          best = v[i];
+          winners = 1;
+        } else if (v[i] == best) {
+          ++winners;
+        }
+      }
+      const double share = 1.0 / winners;
+      for (int i = 0; i < n; ++i) {
+        if (v[i] == best) {
+          out.equity[i] += share;
+          out.equity_sq[i] += share * share;
+          (winners == 1 ? out.win[i] : out.tie[i]) += 1;
+        }
+        ++out.category[i][static_cast<int>(category_of(v[i]))];
+      }
+      ++out.samples;
+    }
+  };
+
+  BatchTally total;
+  std::vector<double> stderrs(static_cast<std::size_t>(n), 0.0);
+  auto standard_errors = [&]() {
+    double worst = 0;
+    const auto s = static_cast<double>(total.samples);
+    for (int i = 0; i < n; ++i) {
+      const double mean = total.equity[i] / s;
+      const double var = std::max(0.0, (total.equity_sq[i] - s * mean * mean) / (s - 1));
+      stderrs[static_cast<std::size_t>(i)] = std::sqrt(var / s);
+      worst = std::max(worst, stderrs[static_cast<std::size_t>(i)]);
+    }
+    return worst;
+  };
+
+  const int threads = request.threads > 0 ? request.threads : omp_get_max_threads();
+  std::vector<BatchTally> round(static_cast<std::size_t>(threads));
+  std::uint64_t next_batch = 0;
+  bool done = false;
+  double worst = 0;
+  while (!done) {
+    for (auto& b : round) b = BatchTally{};
+#pragma omp parallel for schedule(static, 1) num_threads(threads)
+    for (int k = 0; k < threads; ++k)
+      run_batch(next_batch + static_cast<std::uint64_t>(k), round[static_cast<std::size_t>(k)]);
+    next_batch += static_cast<std::uint64_t>(threads);
+    for (const BatchTally& b : round) {
+      if (b.failed)
+        throw InputError(
+            "the players' ranges almost never fit together (they share cards); "
+            "narrow them or use --exact");
+      total.samples += b.samples;
+      for (int i = 0; i < n; ++i) {
+        total.equity[i] += b.equity[i];
+        total.equity_sq[i] += b.equity_sq[i];
+        total.win[i] += b.win[i];
+        total.tie[i] += b.tie[i];
+        for (int k = 0; k < kNumHandCategories; ++k) total.category[i][k] += b.category[i][k];
+      }
+      worst = standard_errors();
+      if (request.target_stderr > 0 && worst <= request.target_stderr) {
+        done = true;
+        break;
+      }
+    }
+    const double elapsed =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (request.max_seconds > 0 && elapsed >= request.max_seconds) done = true;
+  }
+
+  EquityResult result;
+  result.method = EquityMethod::kMonteCarlo;
+  result.combinations = static_cast<std::uint64_t>(total.samples);
+  result.total_weight = static_cast<double>(total.samples);
+  result.stderr_max = worst;
+  result.stderrs = stderrs;
+  const auto s = static_cast<double>(total.samples);
+  for (int i = 0; i < n; ++i) {
+    PlayerEquity p;
+    p.equity = total.equity[i] / s;
+    p.win = static_cast<double>(total.win[i]) / s;
+    p.tie = static_cast<double>(total.tie[i]) / s;
+    for (int k = 0; k < kNumHandCategories; ++k)
+      p.categories[k] = static_cast<double>(total.category[i][k]) / s;
+    result.players.push_back(p);
+  }
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+}  // namespace hulhe::equity
