@@ -180,43 +180,61 @@ HandEvaluator::HandEvaluator() {
       entries.emplace_back(sum, to_hand_rank(values, rule_value(counts, 0)));
     });
   }
-  // Displacement perfect hash (Tarjan & Yao): split keys into rows of 4096 by their high
-  // bits, then place the rows, fullest first, at the lowest offset where none of their keys
-  // land on a used slot. Lookup is hashed_ranks_[row_offsets_[sum >> 12] + (sum & 4095)].
-  std::uint32_t max_sum = 0;
-  for (const auto& e : entries) max_sum = std::max(max_sum, e.first);
-  const std::size_t num_rows = (max_sum >> kRowShift) + 1;
-  std::vector<std::vector<std::pair<std::uint32_t, HandRank>>> rows(num_rows);
-  for (const auto& e : entries)
-    rows[e.first >> kRowShift].emplace_back(e.first & kRowMask, e.second);
-  std::vector<std::uint32_t> order(num_rows);
-  for (std::uint32_t i = 0; i < num_rows; ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-    return rows[a].size() > rows[b].size();
-  });
-  row_offsets_.assign(num_rows, 0);
-  std::vector<bool> used;
-  std::uint32_t first_free = 0;  // every slot below is used
-  for (std::uint32_t row : order) {
-    if (rows[row].empty()) break;
-    for (std::uint32_t offset = first_free >= kRowMask ? first_free - kRowMask : 0;; ++offset) {
-      if (used.size() < offset + kRowMask + 1) used.resize(offset + kRowMask + 1, false);
-      bool fits = true;
-      for (const auto& e : rows[row])
-        if (used[offset + e.first]) {
-          fits = false;
-          break;
-        }
-      if (!fits) continue;
-      row_offsets_[row] = offset;
-      for (const auto& e : rows[row]) used[offset + e.first] = true;
-      break;
+  // Hash and displace: bucket = top bits of sum * multiplier, slot = middle bits XOR the
+  // bucket's displacement. Buckets are placed fullest first, each with the smallest
+  // displacement that sends all its sums to free slots. A multiplier fails only if two
+  // sums of one bucket share their slot bits; then the next one is tried.
+  for (std::uint64_t attempt = 0;; ++attempt) {
+    multiplier_ = (0x9E3779B97F4A7C15ULL + attempt * 0xD1B54A32D192ED04ULL) | 1U;
+    std::vector<std::vector<std::uint32_t>> buckets(std::size_t{1} << kBucketBits);
+    for (std::uint32_t i = 0; i < entries.size(); ++i)
+      buckets[(entries[i].first * multiplier_) >> (64 - kBucketBits)].push_back(i);
+    std::vector<std::uint32_t> order(buckets.size());
+    for (std::uint32_t b = 0; b < order.size(); ++b) order[b] = b;
+    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t x, std::uint32_t y) {
+      return buckets[x].size() > buckets[y].size();
+    });
+    displacements_.assign(buckets.size(), 0);
+    slot_ranks_.assign(std::size_t{1} << kSlotBits, 0);
+    std::vector<bool> used(slot_ranks_.size(), false);
+    bool ok = true;
+    std::vector<std::uint32_t> slots;
+    for (std::uint32_t b : order) {
+      if (buckets[b].empty()) break;
+      slots.clear();
+      for (std::uint32_t i : buckets[b])
+        slots.push_back(static_cast<std::uint32_t>((entries[i].first * multiplier_) >> kSlotShift) &
+                        kSlotMask);
+      std::vector<std::uint32_t> sorted = slots;
+      std::sort(sorted.begin(), sorted.end());
+      if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) {
+        ok = false;
+        break;
+      }
+      std::uint32_t d = 0;
+      for (;; ++d) {
+        if (d > kSlotMask) break;
+        bool fits = true;
+        for (std::uint32_t s : slots)
+          if (used[(s ^ d) & kSlotMask]) {
+            fits = false;
+            break;
+          }
+        if (fits) break;
+      }
+      if (d > kSlotMask) {
+        ok = false;
+        break;
+      }
+      displacements_[b] = d;
+      for (std::size_t k = 0; k < slots.size(); ++k) {
+        const std::uint32_t s = (slots[k] ^ d) & kSlotMask;
+        used[s] = true;
+        slot_ranks_[s] = entries[buckets[b][k]].second;
+      }
     }
-    while (first_free < used.size() && used[first_free]) ++first_free;
+    if (ok) break;
   }
-  hashed_ranks_.assign(used.size(), 0);
-  for (const auto& e : entries)
-    hashed_ranks_[row_offsets_[e.first >> kRowShift] + (e.first & kRowMask)] = e.second;
 }
 
 const HandEvaluator& HandEvaluator::instance() {
@@ -225,9 +243,14 @@ const HandEvaluator& HandEvaluator::instance() {
 }
 
 HandRank evaluate(CardSet cards) {
-  if (cards.size() < 5 || cards.size() > 7)
+  const int n = cards.size();
+  if (n < 5 || n > 7)
     throw std::invalid_argument("evaluate: needs 5 to 7 cards, got " + cards.to_string());
-  return HandEvaluator::instance().rank(EvalHand::of(cards));
+  std::array<Card, 7> list;
+  int i = 0;
+  for (std::uint64_t m = cards.mask(); m != 0; m &= m - 1)
+    list[i++] = static_cast<Card>(std::countr_zero(m));
+  return HandEvaluator::instance().rank(list.data(), n);
 }
 
 HandCategory category_of(HandRank rank) {

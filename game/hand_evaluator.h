@@ -15,11 +15,13 @@
 // Design (our own, in the spirit of OMPEval): a hand is a 64-bit key plus the per-suit rank
 // masks. The key's low 32 bits sum a per-rank weight (kRankWeights); the weights were found
 // by a greedy search so that every multiset of at most 7 ranks (each rank at most 4 times)
-// has a distinct sum (< 2^25). That sum is mapped to the rank of the best non-flush five by
-// a displacement perfect hash (2 loads, tables ~0.2 MB). Bits 32.. hold one 4-bit counter per
-// suit started at 3, so a counter's top bit is set exactly when that suit has >= 5 cards:
-// then the flush suit's 13-bit rank mask indexes an 8192-entry flush table instead (with at
-// most 7 cards a flush beats every non-flush hand those cards can make).
+// has a distinct sum (< 2^25). That sum is mapped to the rank of the best non-flush five by a
+// "hash, displace" perfect hash (Belazzougui, Botelho & Dietzfelbinger 2009): one multiply
+// picks a bucket and a slot, the bucket's displacement is XORed into the slot (2 loads,
+// tables 320 KB). Bits 32.. hold one 4-bit counter per suit started at 3, so a counter's top
+// bit is set exactly when that suit has >= 5 cards: then the flush suit's 13-bit rank mask
+// indexes an 8192-entry flush table instead (with at most 7 cards a flush beats every
+// non-flush hand those cards can make).
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -69,11 +71,7 @@ struct EvalHand {
   std::uint64_t key = kSuitCounterStart;  // rank-weight sum | suit counters
   std::uint64_t suit_ranks = 0;           // 13-bit rank mask of suit s at bit 16 * s
 
-  constexpr EvalHand add(Card c) const {
-    return {
-        key + kRankWeights[rank_of(c)] + (std::uint64_t{1} << (kSuitCounterShift + 4 * suit_of(c))),
-        suit_ranks | (std::uint64_t{1} << (16 * suit_of(c) + rank_of(c)))};
-  }
+  constexpr EvalHand add(Card c) const;
   // Union of two disjoint partial hands (each built from EvalHand{}).
   constexpr EvalHand merge(EvalHand o) const {
     return {key + o.key - kSuitCounterStart, suit_ranks | o.suit_ranks};
@@ -87,6 +85,21 @@ struct EvalHand {
   int size() const { return std::popcount(suit_ranks); }
 };
 
+// What one card adds to an EvalHand (key part without the counters' start value).
+inline constexpr std::array<EvalHand, kMaxCards> kCardDeltas = [] {
+  std::array<EvalHand, kMaxCards> d{};
+  for (int c = 0; c < kMaxCards; ++c)
+    d[c] = {
+        kRankWeights[rank_of(static_cast<Card>(c))] +
+            (std::uint64_t{1} << (kSuitCounterShift + 4 * suit_of(static_cast<Card>(c)))),
+        std::uint64_t{1} << (16 * suit_of(static_cast<Card>(c)) + rank_of(static_cast<Card>(c)))};
+  return d;
+}();
+
+constexpr EvalHand EvalHand::add(Card c) const {
+  return {key + kCardDeltas[c].key, suit_ranks | kCardDeltas[c].suit_ranks};
+}
+
 class HandEvaluator {
  public:
   // The tables, built once on first use (thread-safe); ~20 ms.
@@ -94,17 +107,29 @@ class HandEvaluator {
 
   // Rank of the best five of a 5..7 card hand.
   HandRank rank(const EvalHand& h) const {
-    if (h.key & kFlushCheckMask) [[unlikely]] {
-      const int suit = (std::countr_zero(h.key & kFlushCheckMask) - kSuitCounterShift - 3) >> 2;
-      return flush_ranks_[(h.suit_ranks >> (16 * suit)) & 0x1FFF];
+    if (h.key & kFlushCheckMask) [[unlikely]]
+      return flush_ranks_[(h.suit_ranks >> (16 * flush_suit(h.key))) & 0x1FFF];
+    return hashed_rank(static_cast<std::uint32_t>(h.key));
+  }
+
+  // Rank of 5..7 cards given as an array: sums only the keys and rebuilds the flush suit's
+  // ranks in the rare flush case (faster than building an EvalHand for one-off hands).
+  HandRank rank(const Card* cards, int n) const {
+    std::uint64_t key = kSuitCounterStart;
+    for (int i = 0; i < n; ++i) key += kCardDeltas[cards[i]].key;
+    if (key & kFlushCheckMask) [[unlikely]] {
+      const int suit = flush_suit(key);
+      unsigned ranks = 0;
+      for (int i = 0; i < n; ++i)
+        if (suit_of(cards[i]) == suit) ranks |= 1U << rank_of(cards[i]);
+      return flush_ranks_[ranks];
     }
-    const auto sum = static_cast<std::uint32_t>(h.key);
-    return hashed_ranks_[row_offsets_[sum >> kRowShift] + (sum & kRowMask)];
+    return hashed_rank(static_cast<std::uint32_t>(key));
   }
 
   std::size_t table_bytes() const {
-    return hashed_ranks_.size() * sizeof(HandRank) + row_offsets_.size() * sizeof(std::uint32_t) +
-           flush_ranks_.size() * sizeof(HandRank);
+    return (slot_ranks_.size() + flush_ranks_.size()) * sizeof(HandRank) +
+           displacements_.size() * sizeof(std::uint32_t);
   }
 
   HandEvaluator(const HandEvaluator&) = delete;
@@ -112,11 +137,24 @@ class HandEvaluator {
 
  private:
   HandEvaluator();
-  static constexpr int kRowShift = 12;
-  static constexpr std::uint32_t kRowMask = (1U << kRowShift) - 1;
-  std::vector<HandRank> hashed_ranks_;      // perfect hash of the rank-weight sum
-  std::vector<std::uint32_t> row_offsets_;  // displacement of each 4096-key row
-  std::vector<HandRank> flush_ranks_;       // by the flush suit's 13-bit rank mask
+  static int flush_suit(std::uint64_t key) {
+    return (std::countr_zero(key & kFlushCheckMask) - kSuitCounterShift - 3) >> 2;
+  }
+  HandRank hashed_rank(std::uint32_t sum) const {
+    const std::uint64_t h = sum * multiplier_;
+    const auto bucket = static_cast<std::uint32_t>(h >> (64 - kBucketBits));
+    const auto slot =
+        (static_cast<std::uint32_t>(h >> kSlotShift) ^ displacements_[bucket]) & kSlotMask;
+    return slot_ranks_[slot];
+  }
+  static constexpr int kBucketBits = 14;
+  static constexpr int kSlotBits = 17;
+  static constexpr int kSlotShift = 20;
+  static constexpr std::uint32_t kSlotMask = (1U << kSlotBits) - 1;
+  std::uint64_t multiplier_ = 0;              // odd; the first of a fixed sequence that works
+  std::vector<std::uint32_t> displacements_;  // per bucket, XORed into the slot
+  std::vector<HandRank> slot_ranks_;          // 2^17 slots, 73,775 used
+  std::vector<HandRank> flush_ranks_;         // by the flush suit's 13-bit rank mask
 };
 
 }  // namespace hulhe
