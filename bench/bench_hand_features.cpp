@@ -1,0 +1,143 @@
+// Wall time and peak memory of each full-round hand feature (abstraction/hand_features.h).
+// Each benchmark runs once (the features are minutes of work, not microseconds); run one
+// filter per process to read a feature's own peak memory, e.g.
+//   bench_hand_features --benchmark_filter=OchsFeatures
+// Threads: HULHE_BENCH_THREADS (default 2, the reference machine).
+#include <benchmark/benchmark.h>
+#include <sys/resource.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <vector>
+
+#include "abstraction/hand_features.h"
+#include "game/hand_indexer.h"
+
+namespace {
+
+int bench_threads() {
+  const char* env = std::getenv("HULHE_BENCH_THREADS");
+  return env != nullptr ? std::atoi(env) : 2;
+}
+
+double peak_rss_mib() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB on Linux
+}
+
+// The river HS table the other features start from, built once per process.
+const std::vector<float>& river_table() {
+  static const std::vector<float> table = hulhe::river_hand_strength(bench_threads());
+  return table;
+}
+
+void report(benchmark::State& state, std::int64_t hands) {
+  state.counters["hands"] = static_cast<double>(hands);
+  state.counters["hands_per_s"] =
+      benchmark::Counter(static_cast<double>(hands), benchmark::Counter::kIsRate);
+  state.counters["peak_rss_MiB"] = peak_rss_mib();
+  state.counters["threads"] = bench_threads();
+}
+
+void BM_RiverHandStrength(benchmark::State& state) {
+  std::int64_t hands = 0;
+  for (auto _ : state) {
+    auto hs = hulhe::river_hand_strength(bench_threads());
+    hands = static_cast<std::int64_t>(hs.size());
+    benchmark::DoNotOptimize(hs.data());
+  }
+  report(state, hands);
+}
+BENCHMARK(BM_RiverHandStrength)->Iterations(1)->Unit(benchmark::kSecond)->UseRealTime();
+
+// Given the river table (built before timing starts): E[HS] of round `range(0)`.
+void BM_ExpectedHandStrength(benchmark::State& state) {
+  const auto& river = river_table();
+  const int round = static_cast<int>(state.range(0));
+  std::int64_t hands = 0;
+  for (auto _ : state) {
+    auto v = hulhe::expected_hand_strength(round, river, bench_threads());
+    hands = static_cast<std::int64_t>(v.size());
+    benchmark::DoNotOptimize(v.data());
+  }
+  report(state, hands);
+}
+BENCHMARK(BM_ExpectedHandStrength)
+    ->DenseRange(0, 2)
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond)
+    ->UseRealTime();
+
+void BM_ExpectedHandStrengthSquared(benchmark::State& state) {
+  const auto& river = river_table();
+  const int round = static_cast<int>(state.range(0));
+  std::int64_t hands = 0;
+  for (auto _ : state) {
+    auto v = hulhe::expected_hand_strength_squared(round, river, bench_threads());
+    hands = static_cast<std::int64_t>(v.size());
+    benchmark::DoNotOptimize(v.data());
+  }
+  report(state, hands);
+}
+BENCHMARK(BM_ExpectedHandStrengthSquared)
+    ->DenseRange(0, 2)
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond)
+    ->UseRealTime();
+
+// Strength histograms with 50 bins (the cost is the board enumeration, not the bins).
+void BM_StrengthHistograms(benchmark::State& state) {
+  const auto& river = river_table();
+  const int round = static_cast<int>(state.range(0));
+  std::int64_t hands = 0;
+  for (auto _ : state) {
+    auto m = hulhe::strength_histograms(round, 50, river, bench_threads());
+    hands = m.rows;
+    benchmark::DoNotOptimize(m.data.data());
+  }
+  report(state, hands);
+}
+BENCHMARK(BM_StrengthHistograms)
+    ->DenseRange(0, 2)
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond)
+    ->UseRealTime();
+
+// OCHS with the paper's K = 8 opponent clusters (an arbitrary assignment of the 169 hands:
+// the cost does not depend on which).
+void BM_OchsFeatures(benchmark::State& state) {
+  std::vector<int> preflop_cluster(169);
+  for (int i = 0; i < 169; ++i) preflop_cluster[i] = i % 8;
+  std::int64_t hands = 0;
+  for (auto _ : state) {
+    auto m = hulhe::ochs_features(preflop_cluster, 8, bench_threads());
+    hands = m.rows;
+    benchmark::DoNotOptimize(m.data.data());
+  }
+  report(state, hands);
+}
+BENCHMARK(BM_OchsFeatures)->Iterations(1)->Unit(benchmark::kSecond)->UseRealTime();
+
+// Next-round bucket lists of round `range(0)` against a 1,000-bucket next-round map.
+void BM_NextRoundBuckets(benchmark::State& state) {
+  const int round = static_cast<int>(state.range(0));
+  std::vector<std::int32_t> next(hulhe::HandIndexer::holdem(round + 1).size());
+  for (std::size_t i = 0; i < next.size(); ++i) next[i] = static_cast<std::int32_t>(i % 1000);
+  std::int64_t hands = 0;
+  for (auto _ : state) {
+    auto b = hulhe::next_round_buckets(round, next, bench_threads());
+    hands = b.rows;
+    benchmark::DoNotOptimize(b.bucket.data());
+  }
+  report(state, hands);
+}
+BENCHMARK(BM_NextRoundBuckets)
+    ->DenseRange(0, 2)
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond)
+    ->UseRealTime();
+
+}  // namespace
+
+BENCHMARK_MAIN();
