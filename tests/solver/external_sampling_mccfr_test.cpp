@@ -17,6 +17,8 @@
 #include "game/betting_tree.h"
 #include "game/game_definition.h"
 #include "game/hand_evaluator.h"
+#include "solver/average_policy.h"
+#include "solver/exploitability.h"
 #include "solver/policy.h"
 #include "solver/strategy_tables.h"
 
@@ -26,26 +28,6 @@ namespace {
 GameDefinition load(const std::string& name) {
   return GameDefinition::from_file(std::string(HULHE_SOURCE_DIR) + "/configs/games/" + name);
 }
-
-// The normalised average strategy of tables, as a Policy.
-class AveragePolicy final : public Policy {
- public:
-  AveragePolicy(const BettingTree& tree, const CardAbstraction& abstraction,
-                const StrategyTables& tables)
-      : tree_(tree), abstraction_(abstraction), tables_(tables) {}
-  const BettingTree& tree() const override { return tree_; }
-  const CardAbstraction& abstraction() const override { return abstraction_; }
-  void action_probabilities(int round, std::int32_t node, std::int32_t bucket,
-                            std::span<double> out) const override {
-    tables_.average_strategy(tables_.offset(round, node, bucket), static_cast<int>(out.size()),
-                             out.data());
-  }
-
- private:
-  const BettingTree& tree_;
-  const CardAbstraction& abstraction_;
-  const StrategyTables& tables_;
-};
 
 // Exact best response by brute force over every deal (ordered distinct cards: hole cards of
 // position 0, of position 1, then the board), all equally likely. Walks the public tree
@@ -200,6 +182,18 @@ TEST(ExternalSamplingMccfr, BruteForceBestResponseOfUniformKuhnAndLeduc) {
   Solver leduc("leduc.game");
   AveragePolicy leduc_uniform(leduc.tree, leduc.abstraction, leduc.tables);
   EXPECT_NEAR(2 * evaluate(leduc_uniform).exploitability, 4.747222222222222, 1e-9);
+}
+
+TEST(ExternalSamplingMccfr, BruteForceAgreesWithTheSolversBestResponse) {
+  for (const char* file : {"kuhn.game", "leduc.game"}) {
+    Solver s(file);
+    ExternalSamplingMccfr(s.tree, s.abstraction, s.tables, 3).run(1, 3000, 1);
+    const AveragePolicy policy(s.tree, s.abstraction, s.tables);
+    const Result brute = evaluate(policy);
+    const ExploitabilityReport report = compute_exploitability(policy);
+    EXPECT_NEAR(report.exploitability_chips, brute.exploitability, 1e-9) << file;
+    EXPECT_NEAR(report.game_value, brute.game_value, 1e-9) << file;
+  }
 }
 
 TEST(ExternalSamplingMccfr, KuhnConverges) {
