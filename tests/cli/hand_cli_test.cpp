@@ -1,0 +1,60 @@
+// End to end: `hulhe hand` as a user runs it (exit status and output).
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace {
+
+struct Result {
+  int status;
+  std::string out;  // stdout and stderr
+};
+
+Result run_hulhe(const std::string& args) {
+  const std::string command = std::string(HULHE_BINARY) + " " + args + " 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return {-1, ""};
+  std::string out;
+  std::array<char, 4096> buf;
+  while (std::fgets(buf.data(), buf.size(), pipe) != nullptr) out += buf.data();
+  const int status = pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+TEST(HandCli, RoyalFlushAmongSevenCards) {
+  const Result r = run_hulhe("hand As Ks Qs Js Ts 2c 3d");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("best five: As Ks Qs Js Ts"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("straight flush"), std::string::npos);
+  EXPECT_NE(r.out.find("7462"), std::string::npos);
+}
+
+TEST(HandCli, JsonWithCardRuns) {
+  const Result r = run_hulhe("hand AhAd KcKs7h 6d2c --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j.at("category"), "two pair");
+  EXPECT_EQ(j.at("best_five"), (std::vector<std::string>{"Ah", "Ad", "Ks", "Kc", "7h"}));
+  // Aces and kings with a seven kicker; two pair is ranks 4138..4995.
+  const int rank = j.at("rank");
+  EXPECT_GE(rank, 4138);
+  EXPECT_LE(rank, 4995);
+  const Result five = run_hulhe("hand AhAdKcKs7h --json");
+  EXPECT_EQ(nlohmann::json::parse(five.out).at("rank"), rank);
+}
+
+TEST(HandCli, BadInputExitsTwo) {
+  for (const char* args :
+       {"hand As Ks Qs Js", "hand As Ks Qs Js Ts 9s 8s 7s", "hand As As Qs Js Ts",
+        "hand AsKsQsJs Ks", "hand Xs Ks Qs Js Ts", "hand AsKsQsJsT"}) {
+    const Result r = run_hulhe(args);
+    EXPECT_EQ(r.status, 2) << args << "\n" << r.out;
+    EXPECT_NE(r.out.find("hulhe: error:"), std::string::npos) << args << "\n" << r.out;
+  }
+}
+
+}  // namespace
