@@ -19,7 +19,8 @@ class StrategyTables {
   StrategyTables(const BettingTree& tree, const CardAbstraction& abstraction);
 
   std::int64_t offset(int round, std::int32_t node, std::int32_t bucket) const {
-    return node_offset_[round][node] + static_cast<std::int64_t>(bucket) * num_actions_[round][node];
+    return node_offset_[round][node] +
+           static_cast<std::int64_t>(bucket) * num_actions_[round][node];
   }
   int num_actions(int round, std::int32_t node) const { return num_actions_[round][node]; }
   std::int64_t num_information_sets() const { return num_information_sets_; }
@@ -35,6 +36,20 @@ class StrategyTables {
   void current_strategy(std::int64_t offset, int num_actions, double* out) const;
   // Normalised average-strategy sums; uniform where nothing was accumulated.
   void average_strategy(std::int64_t offset, int num_actions, double* out) const;
+  // The same for every information set at once, into an array laid out like the tables
+  // (full-traversal CFR reads a snapshot of sigma^t from it while it updates the regrets).
+  void all_current_strategies(std::vector<double>& out) const;
+  void all_average_strategies(std::vector<double>& out) const;
+  // Calls f(offset, num_actions) for every information set.
+  template <typename F>
+  void for_each_information_set(F&& f) const {
+    for (int r = 0; r < 4; ++r)
+      for (std::size_t id = 0; id < node_offset_[r].size(); ++id) {
+        const int a = num_actions_[r][id];
+        const std::int64_t end = next_node_offset(r, id);
+        for (std::int64_t o = node_offset_[r][id]; o < end; o += a) f(o, a);
+      }
+  }
 
   template <typename Archive>
   void serialize(Archive& ar) {
@@ -42,6 +57,13 @@ class StrategyTables {
   }
 
  private:
+  std::int64_t next_node_offset(int round, std::size_t id) const {
+    if (id + 1 < node_offset_[round].size()) return node_offset_[round][id + 1];
+    for (int r = round + 1; r < 4; ++r)
+      if (!node_offset_[r].empty()) return node_offset_[r][0];
+    return static_cast<std::int64_t>(regrets_.size());
+  }
+
   std::array<std::vector<std::int64_t>, 4> node_offset_;
   std::array<std::vector<std::uint8_t>, 4> num_actions_;
   std::int64_t num_information_sets_ = 0;

@@ -1,0 +1,129 @@
+#pragma once
+// Vector-form walk of the public tree of a small 2-player limit game (Johanson et al. 2012,
+// "Efficient Nash equilibrium approximation through Monte Carlo CFR"; Johanson et al. 2011
+// for best response). Instead of one walk per deal, one walk per public state carries a
+// reach probability for every private hand of each player; chance nodes deal the public
+// board (all boards, or one sampled chain for public chance sampling); terminals are valued
+// for all hands at once in O(n) (terminal_values.h). Buckets of every (round, board, hand)
+// are looked up once, when the walker is built, so the walk never calls the abstraction.
+//
+// The same walk serves the full-traversal CFR family (a pass for one traverser: regret and
+// average updates), best response (max over actions at the responder's nodes, per real
+// hand: its information set is (public node, own cards), so this is the real-game best
+// response even when the strategy is abstracted) and the value of a profile.
+// Parallelism: the boards below the first chance node are split across OpenMP threads, each
+// with its own scratch and its own regret/average buffers, summed after the pass; a 1-thread
+// pass is deterministic.
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "abstraction/card_abstraction.h"
+#include "game/betting_tree.h"
+#include "solver/private_hands.h"
+#include "solver/sampled_deal.h"
+#include "solver/strategy_tables.h"
+#include "solver/terminal_values.h"
+
+namespace hulhe {
+
+// Board index of every round on one sampled chain (public chance sampling).
+using BoardChain = std::array<std::int32_t, kMaxRounds>;
+
+struct CfrPass {
+  int traverser = 0;
+  const double* strategy = nullptr;  // sigma^t, laid out like the tables
+  double* regrets = nullptr;         // regret increments are added here
+  double* average_sums = nullptr;    // weight * pi_i * sigma added here when weight > 0
+  double average_weight = 1.0;
+  const BoardChain* sampled = nullptr;  // null: enumerate every board
+  int threads = 1;
+};
+
+class PublicTreeTraversal {
+ public:
+  // Default limit on boards x hands (the bucket lookups kept in memory): Leduc-sized games
+  // and toy hold'em variants, not HULHE.
+  static constexpr std::int64_t kDefaultMaxBoardHands = std::int64_t{1} << 26;
+
+  // `layout`: tables built from the same tree and abstraction (only offsets are read).
+  // Throws InputError for games it cannot walk (see private_hands.h) or that are too large.
+  PublicTreeTraversal(const BettingTree& tree, const CardAbstraction& abstraction,
+                      const StrategyTables& layout,
+                      std::int64_t max_board_hands = kDefaultMaxBoardHands);
+
+  // One CFR pass for pass.traverser; returns its expected value (chips per hand) under
+  // pass.strategy (an estimate when boards are sampled).
+  double cfr_pass(const CfrPass& pass);
+  // The same on scratch `worker` (0..max_workers-1), single-threaded: lets a caller run
+  // several sampled passes concurrently, each writing into its own buffers.
+  double cfr_pass_on(int worker, const CfrPass& pass);
+  // Value of a best response of `responder` to `strategy` (both seats' strategies are in it;
+  // only the other position's is used), in chips per hand.
+  double best_response_value(int responder, const double* strategy, int threads = 1);
+  // Value for `player` of the profile `strategy`, in chips per hand.
+  double expected_value(int player, const double* strategy);
+
+  void sample_chain(SplitMix64& rng, BoardChain& chain) const;
+  void reserve_workers(int workers);
+
+  const PrivateHands& hands() const { return hands_; }
+  const PublicBoards& boards() const { return boards_; }
+  std::int64_t table_size() const { return table_size_; }
+
+ private:
+  enum class Mode { kCfr, kBestResponse, kExpectedValue };
+
+  struct WalkNode {
+    NodeKind kind = NodeKind::kDecision;
+    std::uint8_t round = 0;
+    std::uint8_t player = 0;
+    std::uint8_t num_actions = 0;
+    std::array<std::int32_t, kNumActionKinds> child{-1, -1, -1};
+    std::int64_t table_offset = 0;   // decision: offset of bucket 0
+    std::array<double, 2> payoff{};  // fold: by position; showdown: win by position
+    std::array<double, 2> lose{};    // showdown: loss by position (negative)
+  };
+
+  struct Workspace {
+    std::vector<double> scratch;                        // kBlock * n doubles per depth level
+    std::vector<double> regret_buffer, average_buffer;  // threads > 0 of a parallel pass
+    int traverser = 0;
+    const double* strategy = nullptr;
+    double* regrets = nullptr;
+    double* average_sums = nullptr;
+    double average_weight = 0.0;
+    const BoardChain* sampled = nullptr;
+    int threads = 1;
+  };
+
+  template <Mode M>
+  void walk(Workspace& ws, std::int32_t node, int round, std::int32_t board, const double* reach_t,
+            const double* reach_o, double* out, int depth);
+  template <Mode M>
+  void chance(Workspace& ws, std::int32_t node, int round, std::int32_t board,
+              const double* reach_t, const double* reach_o, double* out, int depth);
+  template <Mode M>
+  double run_root(Workspace& ws);
+  int compute_depth(std::int32_t node) const;
+  const std::int32_t* buckets(int round, std::int32_t board) const {
+    return buckets_[round].data() + static_cast<std::int64_t>(board) * n_;
+  }
+
+  static constexpr int kBlock = 8;  // doubles per hand per depth level (see walk)
+
+  const BettingTree& tree_;
+  PrivateHands hands_;
+  PublicBoards boards_;
+  std::vector<WalkNode> nodes_;
+  std::array<std::vector<std::int32_t>, kMaxRounds> buckets_;  // [board * n + hand], -1: clash
+  std::vector<ShowdownOrder> showdown_;                        // per final-round board
+  std::int32_t n_ = 0;
+  int num_rounds_ = 0;
+  int max_depth_ = 0;
+  std::int64_t table_size_ = 0;
+  std::vector<Workspace> workers_;
+  std::vector<double> chance_values_;  // per child board of a parallel chance node
+};
+
+}  // namespace hulhe

@@ -1,0 +1,68 @@
+#include "solver/strategy_tables.h"
+
+#include "game/input_error.h"
+
+namespace hulhe {
+
+StrategyTables::StrategyTables(const BettingTree& tree, const CardAbstraction& abstraction) {
+  const int rounds = tree.game().num_rounds;
+  if (abstraction.num_rounds() != rounds)
+    throw InputError("abstraction '" + abstraction.describe() + "' has " +
+                     std::to_string(abstraction.num_rounds()) + " rounds, the game has " +
+                     std::to_string(rounds));
+  std::int64_t offset = 0;
+  for (int r = 0; r < rounds; ++r) {
+    const std::int32_t nodes = tree.num_decision_nodes(r);
+    const std::int32_t buckets = abstraction.num_buckets(r);
+    node_offset_[r].resize(nodes);
+    num_actions_[r].resize(nodes);
+    for (std::int32_t id = 0; id < nodes; ++id) {
+      const BettingNode& node = tree.node(tree.decision_node(r, id));
+      node_offset_[r][id] = offset;
+      num_actions_[r][id] = node.num_actions;
+      offset += static_cast<std::int64_t>(buckets) * node.num_actions;
+      num_information_sets_ += buckets;
+    }
+  }
+  regrets_.assign(static_cast<std::size_t>(offset), 0.0);
+  average_sums_.assign(static_cast<std::size_t>(offset), 0.0);
+}
+
+void StrategyTables::current_strategy(std::int64_t offset, int num_actions, double* out) const {
+  const double* r = regrets_.data() + offset;
+  double sum = 0.0;
+  for (int a = 0; a < num_actions; ++a) {
+    out[a] = r[a] > 0.0 ? r[a] : 0.0;
+    sum += out[a];
+  }
+  if (sum > 0.0) {
+    for (int a = 0; a < num_actions; ++a) out[a] /= sum;
+  } else {
+    for (int a = 0; a < num_actions; ++a) out[a] = 1.0 / num_actions;
+  }
+}
+
+void StrategyTables::average_strategy(std::int64_t offset, int num_actions, double* out) const {
+  const double* s = average_sums_.data() + offset;
+  double sum = 0.0;
+  for (int a = 0; a < num_actions; ++a) sum += s[a];
+  if (sum > 0.0) {
+    for (int a = 0; a < num_actions; ++a) out[a] = s[a] / sum;
+  } else {
+    for (int a = 0; a < num_actions; ++a) out[a] = 1.0 / num_actions;
+  }
+}
+
+void StrategyTables::all_current_strategies(std::vector<double>& out) const {
+  out.resize(regrets_.size());
+  for_each_information_set(
+      [&](std::int64_t offset, int a) { current_strategy(offset, a, out.data() + offset); });
+}
+
+void StrategyTables::all_average_strategies(std::vector<double>& out) const {
+  out.resize(average_sums_.size());
+  for_each_information_set(
+      [&](std::int64_t offset, int a) { average_strategy(offset, a, out.data() + offset); });
+}
+
+}  // namespace hulhe

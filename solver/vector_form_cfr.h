@@ -1,0 +1,46 @@
+#pragma once
+// What the vector-form CFR algorithms (vanilla CFR, CFR+, DCFR, public chance sampling)
+// share: the tables, the public-tree walker and the snapshot of the current strategy
+// sigma^t that a pass reads while it adds to the regrets.
+#include <vector>
+
+#include "solver/cfr_algorithm.h"
+#include "solver/public_tree_traversal.h"
+
+namespace hulhe {
+
+class VectorFormCfr : public CfrAlgorithm {
+ public:
+  VectorFormCfr(const CfrParameters& params, const BettingTree& tree,
+                const CardAbstraction& abstraction, StrategyTables& tables)
+      : params_(params), tables_(tables), walker_(tree, abstraction, tables) {}
+  StrategyTables& tables() override { return tables_; }
+
+ protected:
+  // sigma^t of every information set, by regret matching of the current regrets.
+  void snapshot_strategy() { tables_.all_current_strategies(sigma_); }
+
+  // One pass of `traverser` over every board.
+  void full_pass(int traverser, double average_weight, int threads) {
+    CfrPass pass;
+    pass.traverser = traverser;
+    pass.strategy = sigma_.data();
+    pass.regrets = tables_.regrets().data();
+    pass.average_sums = tables_.average_sums().data();
+    pass.average_weight = average_weight;
+    pass.threads = threads;
+    walker_.cfr_pass(pass);
+  }
+
+  // Regret matching+ (Tammelin 2014): cumulative regrets are floored at 0 after an update.
+  void floor_regrets() {
+    for (double& r : tables_.regrets()) r = r > 0.0 ? r : 0.0;
+  }
+
+  CfrParameters params_;
+  StrategyTables& tables_;
+  PublicTreeTraversal walker_;
+  std::vector<double> sigma_;
+};
+
+}  // namespace hulhe

@@ -1,0 +1,31 @@
+#pragma once
+// Runs an algorithm from make_cfr_algorithm for a fixed number of iterations on a small
+// game and reports the exact exploitability and game value of its average strategy.
+#include <string>
+
+#include "solver/average_policy.h"
+#include "solver/cfr_algorithm.h"
+#include "solver/exploitability.h"
+#include "tests/solver/solver_test_games.h"
+
+namespace hulhe::testing {
+
+struct Solved {
+  ExploitabilityReport report;
+  StrategyTables tables;
+};
+
+inline Solved solve_for(const SmallGame& g, const std::string& algorithm, std::int64_t iterations,
+                        int threads = 1, std::uint64_t seed = 1) {
+  Solved s{{}, StrategyTables(g.tree, g.abstraction)};
+  CfrParameters params;
+  params.algorithm = algorithm;
+  params.seed = seed;
+  auto algo = make_cfr_algorithm(params, g.tree, g.abstraction, s.tables);
+  algo->run(1, iterations, threads);
+  AveragePolicy policy(g.tree, g.abstraction, s.tables);
+  s.report = compute_exploitability(policy);
+  return s;
+}
+
+}  // namespace hulhe::testing

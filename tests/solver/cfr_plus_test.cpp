@@ -1,0 +1,51 @@
+// CFR+ (Tammelin 2014) converges on Kuhn and Leduc to the known game values.
+#include "solver/cfr_plus.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/solver/cfr_convergence_helpers.h"
+
+namespace hulhe {
+namespace {
+
+using namespace hulhe::testing;
+
+TEST(CfrPlus, KuhnReachesTheGameValue) {
+  SmallGame g("kuhn");
+  const Solved s = solve_for(g, "cfr+", 2000);
+  EXPECT_NEAR(s.report.game_value, kKuhnValue, 1e-4);
+  EXPECT_LT(s.report.exploitability_chips, 1e-4);
+}
+
+TEST(CfrPlus, LeducBelowOneTenThousandthOfAChip) {
+  SmallGame g("leduc");
+  const Solved s = solve_for(g, "cfr+", 2500);
+  EXPECT_LT(s.report.exploitability_chips, 1e-4);
+  EXPECT_NEAR(s.report.game_value, kLeducValue, 1e-4);
+}
+
+TEST(CfrPlus, RegretsNeverGoNegative) {
+  SmallGame g("leduc");
+  const Solved s = solve_for(g, "cfr+", 50);
+  for (double r : s.tables.regrets()) ASSERT_GE(r, 0.0);
+}
+
+TEST(CfrPlus, ExploitabilityFallsWithIterations) {
+  SmallGame g("leduc");
+  const double e100 = solve_for(g, "cfr+", 100).report.exploitability_chips;
+  const double e400 = solve_for(g, "cfr+", 400).report.exploitability_chips;
+  EXPECT_LT(e400, e100 / 2);  // roughly O(1/T) in practice, far better than 1/sqrt(T)
+}
+
+TEST(CfrPlus, TwoThreadsMatchOneThread) {
+  SmallGame g("leduc");
+  const Solved one = solve_for(g, "cfr+", 20, 1);
+  const Solved two = solve_for(g, "cfr+", 20, 2);
+  ASSERT_EQ(one.tables.size(), two.tables.size());
+  for (std::int64_t i = 0; i < one.tables.size(); ++i)
+    ASSERT_NEAR(one.tables.average_sums()[i], two.tables.average_sums()[i],
+                1e-9 * (1.0 + std::abs(one.tables.average_sums()[i])));
+}
+
+}  // namespace
+}  // namespace hulhe
