@@ -315,6 +315,16 @@ GameDefinition GameDefinition::from_string(std::string_view text, std::string_vi
   return g;
 }
 
+GameDefinition GameDefinition::holdem_limit_2p() {
+  GameDefinition g = from_string(
+      "GAMEDEF\nlimit\nnumPlayers = 2\nnumRounds = 4\nblind = 10 5\nraiseSize = 10 10 20 20\n"
+      "firstPlayer = 2 1 1 1\nmaxRaises = 3 4 4 4\nnumSuits = 4\nnumRanks = 13\n"
+      "numHoleCards = 2\nnumBoardCards = 0 3 1 1\nEND GAMEDEF\n",
+      "<built-in holdem.limit.2p.reverse_blinds>");
+  g.name = "holdem.limit.2p.reverse_blinds";
+  return g;
+}
+
 std::string GameDefinition::to_acpc_string() const {
   // The layout of ACPC game.c printGame.
   std::ostringstream o;

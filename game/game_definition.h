@@ -37,6 +37,9 @@ struct GameDefinition {
   static GameDefinition from_file(const std::string& path);
   // `source` names the text in error messages (a path, or "<string>").
   static GameDefinition from_string(std::string_view text, std::string_view source = "<string>");
+  // Heads-up limit Texas hold'em, the ACPC's holdem.limit.2p.reverse_blinds.game, built in
+  // (the default game of the commands).
+  static GameDefinition holdem_limit_2p();
   std::string to_acpc_string() const;  // parses back to an equal definition
 
   // Board cards visible in `round` (cumulative).

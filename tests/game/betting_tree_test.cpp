@@ -7,6 +7,7 @@
 #include <set>
 #include <string>
 
+#include "game/game_size.h"
 #include "game/input_error.h"
 
 namespace hulhe {
@@ -141,6 +142,23 @@ TEST(BettingTree, HulheInformationSets) {
   std::int64_t total = 0;
   for (int r = 0; r < 4; ++r) total += t.num_decision_nodes(r) * views[r];
   EXPECT_EQ(total, 319365922522608LL);
+}
+
+TEST(GameSize, InformationSetsAndCanonicalHands) {
+  const GameDefinition hulhe = load("holdem.limit.2p.reverse_blinds");
+  EXPECT_EQ(information_sets(BettingTree(hulhe)), 319365922522608ULL);
+  EXPECT_EQ(private_views(hulhe, 3), 1326ULL * 19600 * 47 * 46);
+  EXPECT_EQ(canonical_hands(hulhe, 0), 169U);
+  EXPECT_EQ(canonical_hands(hulhe, 1), 1286792U);
+  // Kuhn: 4 decision nodes x 3 cards; Leduc: open_spiel's 936 information states.
+  EXPECT_EQ(information_sets(BettingTree(load("kuhn"))), 12U);
+  EXPECT_EQ(information_sets(BettingTree(load("leduc"))), 936U);
+  EXPECT_EQ(canonical_hands(load("kuhn"), 0), 3U);
+  // Leduc with the board: 3 pairs (the other suit), and 3 x 2 unpaired rank pairs in the
+  // same or the other suit: 3 + 12 = 15.
+  const GameDefinition leduc = load("leduc");
+  EXPECT_EQ(canonical_hands(leduc, 0), 3U);
+  EXPECT_EQ(canonical_hands(leduc, 1), 15U);
 }
 
 TEST(BettingTree, RejectsOtherGames) {

@@ -35,6 +35,15 @@ TEST(GameDefinition, ReadsHulhe) {
   EXPECT_EQ(g.deck().size(), 52U);
 }
 
+TEST(GameDefinition, BuiltInHulheEqualsTheShippedFile) {
+  const GameDefinition file =
+      GameDefinition::from_file(game_path("holdem.limit.2p.reverse_blinds"));
+  const GameDefinition built_in = GameDefinition::holdem_limit_2p();
+  EXPECT_EQ(built_in, file);
+  EXPECT_EQ(built_in.hash(), file.hash());
+  EXPECT_EQ(built_in.name, file.name);
+}
+
 TEST(GameDefinition, ReadsEveryShippedGameAndRoundTrips) {
   for (const char* name : {"holdem.limit.2p.reverse_blinds", "holdem.nolimit.2p.reverse_blinds",
                            "holdem.limit.3p", "holdem.nolimit.3p", "kuhn", "leduc"}) {
