@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   // Registration list: one line per subcommand (see cli/commands.h).
   hulhe::cli::add_info_command(app);
   hulhe::cli::add_hand_command(app);
+  hulhe::cli::add_logs_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
