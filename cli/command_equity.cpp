@@ -1,0 +1,143 @@
+// `hulhe equity`: win, tie and equity of 2..10 hands or ranges, with the final-category
+// distribution of each, exactly or by Monte Carlo (game/equity/equity_calculator.h).
+#include <fmt/core.h>
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+#include "game/equity/equity_calculator.h"
+#include "game/input_error.h"
+
+namespace hulhe::cli {
+namespace {
+
+struct EquityOptions {
+  std::vector<std::string> players;
+  std::string board;
+  std::string dead;
+  bool exact = false;
+  bool monte_carlo = false;
+  double target_stderr = 0;
+  double seconds = 0;
+  int threads = 0;
+  std::uint64_t seed = 1;
+  bool json = false;
+};
+
+std::string percent(double x) {
+  return fmt::format("{:.3f}%", 100 * x);
+}
+
+void print_table(const EquityRequest& request, const EquityResult& result) {
+  const std::size_t n = result.players.size();
+  if (result.method == EquityMethod::kExact)
+    fmt::print("exact: {} deals enumerated in {:.3f} s\n", result.combinations, result.seconds);
+  else
+    fmt::print("monte-carlo: {} deals sampled in {:.3f} s, standard error {:.5f}\n",
+               result.combinations, result.seconds, result.stderr_max);
+  if (!request.board.empty()) fmt::print("board {}\n", cards_to_string(request.board));
+  if (!request.dead.empty()) fmt::print("dead  {}\n", request.dead.to_string());
+
+  std::size_t width = 10;
+  for (const Range& r : request.players) width = std::max(width, r.text().size() + 2);
+  auto row = [&](const std::string& label, auto&& cell) {
+    std::string line = fmt::format("{:<16}", label);
+    for (std::size_t i = 0; i < n; ++i) line += fmt::format("{:>{}}", cell(i), width);
+    fmt::print("{}\n", line);
+  };
+  row("", [&](std::size_t i) { return request.players[i].text(); });
+  row("equity", [&](std::size_t i) { return percent(result.players[i].equity); });
+  if (result.method == EquityMethod::kMonteCarlo)
+    row("  std. error", [&](std::size_t i) { return percent(result.stderrs[i]); });
+  row("win", [&](std::size_t i) { return percent(result.players[i].win); });
+  row("tie", [&](std::size_t i) { return percent(result.players[i].tie); });
+  for (int k = 0; k < kNumHandCategories; ++k)
+    row(category_name(static_cast<HandCategory>(k)), [&](std::size_t i) {
+      return percent(result.players[i].categories[static_cast<std::size_t>(k)]);
+    });
+}
+
+void print_json(const EquityRequest& request, const EquityResult& result) {
+  nlohmann::json players = nlohmann::json::array();
+  for (std::size_t i = 0; i < result.players.size(); ++i) {
+    const PlayerEquity& p = result.players[i];
+    nlohmann::json categories = nlohmann::json::object();
+    for (int k = 0; k < kNumHandCategories; ++k)
+      categories[category_name(static_cast<HandCategory>(k))] =
+          p.categories[static_cast<std::size_t>(k)];
+    nlohmann::json player = {{"range", request.players[i].text()},
+                             {"equity", p.equity},
+                             {"win", p.win},
+                             {"tie", p.tie},
+                             {"categories", categories}};
+    if (result.method == EquityMethod::kMonteCarlo) player["stderr"] = result.stderrs[i];
+    players.push_back(player);
+  }
+  nlohmann::json out = {{"players", players},
+                        {"board", cards_to_string(request.board)},
+                        {"dead", request.dead.to_string()},
+                        {"method", equity_method_name(result.method)},
+                        {"combinations", result.combinations},
+                        {"seconds", result.seconds}};
+  if (result.method == EquityMethod::kMonteCarlo) out["stderr"] = result.stderr_max;
+  fmt::print("{}\n", out.dump(2));
+}
+
+void run_equity(const EquityOptions& o) {
+  EquityRequest request;
+  for (const std::string& p : o.players) request.players.push_back(Range::parse(p));
+  request.board = parse_cards(o.board);
+  request.dead = CardSet::of(parse_cards(o.dead));
+  request.method = o.exact         ? EquityMethod::kExact
+                   : o.monte_carlo ? EquityMethod::kMonteCarlo
+                                   : EquityMethod::kAuto;
+  if (o.target_stderr < 0) throw InputError("--stderr must be positive");
+  if (o.seconds < 0) throw InputError("--seconds must be positive");
+  // Monte Carlo defaults to a standard error of 0.001 unless only a time budget is given.
+  request.target_stderr = o.target_stderr > 0 ? o.target_stderr : (o.seconds > 0 ? 0 : 0.001);
+  request.max_seconds = o.seconds;
+  request.threads = o.threads;
+  request.seed = o.seed;
+  const EquityResult result = compute_equity(request);
+  if (o.json)
+    print_json(request, result);
+  else
+    print_table(request, result);
+}
+
+}  // namespace
+
+void add_equity_command(CLI::App& app) {
+  auto options = std::make_shared<EquityOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "equity", "Win, tie and equity of 2-10 hands or ranges, exact or Monte Carlo");
+  cmd->add_option(
+         "players", options->players,
+         "a hand or range per player: AhKh, AKs, QQ+, A5s-A2s, KTo+, 22-55, random, AKs:0.5, "
+         "comma-separated lists")
+      ->required()
+      ->expected(2, 10)
+      ->type_name("HAND_OR_RANGE");
+  cmd->add_option("--board", options->board, "board cards so far (0, 3, 4 or 5), e.g. Td9c2s");
+  cmd->add_option("--dead", options->dead, "cards out of the deck, e.g. 2h3h");
+  auto* exact = cmd->add_flag("--exact", options->exact, "enumerate every deal");
+  auto* mc = cmd->add_flag("--monte-carlo", options->monte_carlo,
+                           "sample deals (default when exact is too big)");
+  exact->excludes(mc);
+  cmd->add_option("--stderr", options->target_stderr,
+                  "Monte Carlo: stop at this standard error of every equity (default 0.001)")
+      ->excludes(exact);
+  cmd->add_option("--seconds", options->seconds, "Monte Carlo: time budget in seconds")
+      ->excludes(exact);
+  cmd->add_option("--threads", options->threads, "threads (default: all cores)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--seed", options->seed, "Monte Carlo seed (default 1)");
+  cmd->add_flag("--json", options->json, "print one JSON object");
+  cmd->callback([options] { run_equity(*options); });
+}
+
+}  // namespace hulhe::cli
