@@ -1,6 +1,7 @@
 #include "solver/sampled_deal.h"
 
 #include <algorithm>
+#include <bit>
 #include <string>
 #include <utility>
 
@@ -34,6 +35,29 @@ DealSampler::DealSampler(const GameDefinition& game, const CardAbstraction& abst
   const int showdown_cards = game.num_hole_cards + num_board_cards_;
   use_evaluate_ = game.num_ranks == kMaxRanks && game.num_suits == kMaxSuits &&
                   showdown_cards >= 5 && showdown_cards <= 7;
+  if (!use_evaluate_) build_small_deck_ranks(showdown_cards);
+}
+
+void DealSampler::build_small_deck_ranks(int k) {
+  for (int n = 0; n <= kMaxCards; ++n) {
+    binomial_[n][0] = 1;
+    for (int j = 1; j < 8; ++j)
+      binomial_[n][j] = n == 0 ? 0 : binomial_[n - 1][j - 1] + binomial_[n - 1][j];
+  }
+  if (k > 7 || binomial_[deck_size_][k] > (1 << 22)) return;  // rank on the fly instead
+  for (int i = 0; i < deck_size_; ++i) deck_position_[deck_[i]] = static_cast<std::int8_t>(i);
+  small_deck_rank_.assign(static_cast<std::size_t>(binomial_[deck_size_][k]), 0);
+  // Every k-subset of deck positions, in colex order (Gosper's hack on a bit mask).
+  if (k == 0) return;
+  std::uint64_t subset = (std::uint64_t{1} << k) - 1;
+  for (std::size_t index = 0; index < small_deck_rank_.size(); ++index) {
+    CardSet cards;
+    for (int i = 0; i < deck_size_; ++i)
+      if ((subset >> i) & 1U) cards.insert(deck_[i]);
+    small_deck_rank_[index] = rank_cards_acpc(cards);
+    const std::uint64_t c = subset & (~subset + 1), r = subset + c;
+    subset = (((r ^ subset) >> 2) / c) | r;
+  }
 }
 
 void DealSampler::deal(SplitMix64& rng, SampledDeal& out) const {
@@ -64,7 +88,17 @@ std::int32_t DealSampler::showdown_rank(const SampledDeal& deal, int position) c
   CardSet cards;
   for (int k = 0; k < game_.num_hole_cards; ++k) cards.insert(deal.hole[position][k]);
   for (int k = 0; k < num_board_cards_; ++k) cards.insert(deal.board[k]);
-  return use_evaluate_ ? static_cast<std::int32_t>(hulhe::evaluate(cards)) : rank_cards_acpc(cards);
+  if (use_evaluate_) return static_cast<std::int32_t>(hulhe::evaluate(cards));
+  if (small_deck_rank_.empty()) return rank_cards_acpc(cards);
+  // Colex rank of the positions: the sum of C(p_j, j + 1) over positions in ascending order.
+  std::uint64_t positions = 0;
+  for (std::uint64_t m = cards.mask(); m != 0; m &= m - 1)
+    positions |= std::uint64_t{1} << deck_position_[std::countr_zero(m)];
+  std::size_t index = 0;
+  int j = 1;
+  for (std::uint64_t m = positions; m != 0; m &= m - 1, ++j)
+    index += static_cast<std::size_t>(binomial_[std::countr_zero(m)][j]);
+  return small_deck_rank_[index];
 }
 
 std::vector<SamplingNode> flatten_for_sampling(const BettingTree& tree,

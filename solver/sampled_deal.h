@@ -71,11 +71,17 @@ class DealSampler {
 
  private:
   std::int32_t showdown_rank(const SampledDeal& deal, int position) const;
+  void build_small_deck_ranks(int showdown_cards);
 
   GameDefinition game_;
   const CardAbstraction& abstraction_;
   int num_board_cards_ = 0;
   bool use_evaluate_ = false;  // 52-card deck: the table-driven 7-card evaluator
+  // Small decks: rank of every showdown hand, indexed by the colex rank of its cards'
+  // positions in the deck, so dealing never calls the (allocating) generic ranker.
+  std::vector<std::int32_t> small_deck_rank_;
+  std::array<std::int8_t, kMaxCards> deck_position_{};
+  std::array<std::array<std::int32_t, 8>, kMaxCards + 1> binomial_{};
   std::array<Card, kMaxCards> deck_{};
   int deck_size_ = 0;
 };

@@ -103,7 +103,9 @@ TEST(QuantizeProbabilities, LargestRemainderSumsTo255) {
     quantize_probabilities(p, q);
     EXPECT_EQ(q[0] + q[1] + q[2], 255);
     for (int a = 0; a < 3; ++a) EXPECT_LE(std::abs(q[a] / 255.0 - p[a] / sum), 1.0 / 255);
-    if (p[2] == 0.0) EXPECT_EQ(q[2], 0);
+    if (p[2] == 0.0) {
+      EXPECT_EQ(q[2], 0);
+    }
     // Re-quantising the decoded values gives the same bytes.
     std::array<std::uint8_t, 3> again{};
     quantize_probabilities(std::array<double, 3>{q[0] / 255.0, q[1] / 255.0, q[2] / 255.0}, again);
