@@ -6,6 +6,9 @@
 // inlines Eigen's matrix product (a known GCC bug); nothing in this file is uninitialised.
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #pragma GCC diagnostic ignored "-Wuninitialized"
+// Eigen stays single-threaded: parallelism is ours (OpenMP over blocks), and a fixed
+// product order keeps results independent of the thread count.
+#define EIGEN_DONT_PARALLELIZE
 #include <Eigen/Dense>
 #include <algorithm>
 #include <atomic>

@@ -1,0 +1,320 @@
+#include "abstraction/abstraction_builder.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <numeric>
+#include <optional>
+#include <sstream>
+
+#include "abstraction/kmeans.h"
+#include "game/hand_indexer.h"
+#include "game/input_error.h"
+
+namespace hulhe {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+// What the previous round (in build order: the next round of the game) leaves for a
+// potential-aware round: its buckets and the distances between them.
+struct NextRound {
+  std::vector<std::int32_t> bucket;  // per canonical hand
+  GroundDistance ground;
+};
+
+}  // namespace
+
+double peak_rss_mib() {
+  std::ifstream in("/proc/self/status");
+  std::string line;
+  while (std::getline(in, line))
+    if (line.rfind("VmHWM:", 0) == 0) return std::stod(line.substr(6)) / 1024.0;  // kB
+  return 0.0;
+}
+
+void reset_peak_rss() {
+  std::ofstream out("/proc/self/clear_refs");
+  if (out) out << "5";  // "5" resets the peak RSS (Linux >= 4.0); harmless elsewhere
+}
+
+std::vector<std::int32_t> percentile_buckets(const std::vector<float>& values, int buckets,
+                                             std::vector<float>& centres) {
+  const std::int64_t n = static_cast<std::int64_t>(values.size());
+  std::vector<std::int64_t> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::int64_t a, std::int64_t b) { return values[a] < values[b]; });
+  std::vector<std::int32_t> out(n);
+  std::vector<double> sum(buckets, 0.0);
+  std::vector<std::int64_t> count(buckets, 0);
+  std::int32_t b = 0;
+  for (std::int64_t p = 0; p < n; ++p) {
+    // A new bucket starts at its percentile, unless the value ties with the previous hand.
+    std::int32_t want = static_cast<std::int32_t>(p * buckets / n);  // p * buckets < 2^63
+    if (p > 0 && values[order[p]] != values[order[p - 1]]) b = std::max(b, want);
+    out[order[p]] = b;
+    sum[b] += values[order[p]];
+    ++count[b];
+  }
+  centres.assign(buckets, 0.0f);
+  for (int c = 0; c < buckets; ++c)
+    if (count[c]) centres[c] = static_cast<float>(sum[c] / count[c]);
+  return out;
+}
+
+SparseHistograms histograms_from_lists(const std::int32_t* lists, std::int64_t rows, int per_row,
+                                       int dims, int threads) {
+  SparseHistograms h;
+  h.rows = rows;
+  h.dims = dims;
+  h.offset.assign(rows + 1, 0);
+  const int t = threads > 0 ? threads : omp_get_max_threads();
+  // Pass 1: distinct buckets per row; pass 2: fill (cluster ascending, mass = share).
+#pragma omp parallel num_threads(t)
+  {
+    std::vector<std::int32_t> row(per_row);
+#pragma omp for schedule(dynamic, 4096)
+    for (std::int64_t i = 0; i < rows; ++i) {
+      std::copy(lists + i * per_row, lists + (i + 1) * per_row, row.begin());
+      std::sort(row.begin(), row.end());
+      h.offset[i + 1] = std::unique(row.begin(), row.end()) - row.begin();
+    }
+  }
+  for (std::int64_t i = 0; i < rows; ++i) h.offset[i + 1] += h.offset[i];
+  h.cluster.resize(h.offset[rows]);
+  h.mass.resize(h.offset[rows]);
+#pragma omp parallel num_threads(t)
+  {
+    std::vector<std::int32_t> row(per_row);
+#pragma omp for schedule(dynamic, 4096)
+    for (std::int64_t i = 0; i < rows; ++i) {
+      std::copy(lists + i * per_row, lists + (i + 1) * per_row, row.begin());
+      std::sort(row.begin(), row.end());
+      std::int64_t out = h.offset[i];
+      for (int a = 0; a < per_row;) {
+        int b = a;
+        while (b < per_row && row[b] == row[a]) ++b;
+        h.cluster[out] = static_cast<std::uint32_t>(row[a]);
+        h.mass[out] = static_cast<float>(b - a) / per_row;
+        ++out;
+        a = b;
+      }
+    }
+  }
+  return h;
+}
+
+void histograms_to_cdfs(FeatureMatrix& h, int threads) {
+  const float width = 1.0f / h.cols;
+#pragma omp parallel for schedule(static) num_threads(threads > 0 ? threads : omp_get_max_threads())
+  for (std::int64_t i = 0; i < h.rows; ++i) {
+    float* r = h.row(i);
+    float run = 0.0f;
+    for (int j = 0; j < h.cols; ++j) {
+      run += r[j];
+      r[j] = run * width;
+    }
+  }
+}
+
+AbstractionBuilder::AbstractionBuilder(AbstractionConfig config, std::uint64_t game_hash,
+                                       int threads, BuildProgress progress)
+    : config_(std::move(config)),
+      game_hash_(game_hash),
+      threads_(threads),
+      progress_(std::move(progress)) {}
+
+BucketMap AbstractionBuilder::build() {
+  BucketMap map;
+  map.game_hash = game_hash_;
+  map.source = config_.to_toml();
+  map.source_hash = config_.hash();
+  map.rounds.resize(4);
+  rounds_.clear();
+  stages_.clear();
+
+  // Every stage records its wall time and its own peak memory.
+  auto run_stage = [&](const std::string& name, auto&& body) {
+    reset_peak_rss();
+    auto start = Clock::now();
+    if (progress_) progress_(name, 0, 1);
+    body();
+    stages_.push_back({name, seconds_since(start), peak_rss_mib()});
+    if (progress_) progress_(name, 1, 1);
+  };
+  auto kmeans_progress = [&](const std::string& round_name) -> KMeansProgress {
+    if (!progress_) return {};
+    return [this, round_name](const char* stage, std::int64_t done, std::int64_t total) {
+      progress_(round_name + ": " + stage, done, total);
+    };
+  };
+  auto options = [&](const RoundConfig& rc, int round) {
+    KMeansOptions o;
+    o.clusters = rc.buckets;
+    o.restarts = rc.restarts;
+    o.max_iterations = rc.iterations;
+    o.sample_size = rc.sample;
+    o.seed = config_.seed * 1000003ULL + static_cast<std::uint64_t>(round);
+    o.threads = threads_;
+    o.candidates = rc.candidates;
+    return o;
+  };
+
+  std::optional<std::vector<float>> river_hs;
+  auto need_river_hs = [&]() -> const std::vector<float>& {
+    if (!river_hs)
+      run_stage("river hand strength (123,156,254 hands)",
+                [&] { river_hs = river_hand_strength(threads_); });
+    return *river_hs;
+  };
+
+  std::optional<NextRound> next;  // the round after the one being built
+  for (int round = 3; round >= 0; --round) {
+    const RoundConfig& rc = config_.rounds[round];
+    const std::string name = kRoundNames[round];
+    const std::int64_t hands = static_cast<std::int64_t>(HandIndexer::holdem(round).size());
+    RoundBuckets& out = map.rounds[round];
+    out.round = round;
+    out.method = method_name(rc.method);
+    out.feature = config_.describe(round);
+    auto round_start = Clock::now();
+    std::vector<std::int32_t> bucket;
+    std::optional<GroundDistance> ground;  // distances between this round's buckets
+
+    switch (rc.method) {
+      case BucketingMethod::kLossless: {
+        out.num_buckets = static_cast<std::int32_t>(hands);
+        bucket.resize(hands);
+        std::iota(bucket.begin(), bucket.end(), 0);
+        break;
+      }
+      case BucketingMethod::kEhs: {
+        out.num_buckets = rc.buckets;
+        std::vector<float> ehs;
+        const auto& hs = need_river_hs();
+        run_stage(name + ": E[HS]",
+                  [&] { ehs = round == 3 ? hs : expected_hand_strength(round, hs, threads_); });
+        std::vector<float> centres;
+        run_stage(name + ": percentile buckets", [&] {
+          bucket = percentile_buckets(ehs, rc.buckets, centres);
+          for (std::int64_t i = 0; i < hands; ++i) {
+            double d = ehs[i] - centres[bucket[i]];
+            out.cost += d * d;
+          }
+        });
+        out.centres.rows = rc.buckets;
+        out.centres.cols = 1;
+        out.centres.data = centres;
+        ground.emplace(rc.buckets, centre_distances(out.centres, KMeansMetric::kL2));
+        break;
+      }
+      case BucketingMethod::kDistribution: {
+        out.num_buckets = rc.buckets;
+        FeatureMatrix h;
+        const auto& hs = need_river_hs();
+        run_stage(name + ": strength histograms", [&] {
+          h = strength_histograms(round, rc.bins, hs, threads_);
+          histograms_to_cdfs(h, threads_);
+        });
+        KMeansResult r;
+        run_stage(name + ": k-means (1-D EMD)", [&] {
+          r = kmeans(h, KMeansMetric::kL1, options(rc, round), kmeans_progress(name));
+        });
+        bucket = std::move(r.assignment);
+        out.cost = r.cost;
+        out.centres = std::move(r.centres);
+        ground.emplace(static_cast<int>(out.centres.rows),
+                       centre_distances(out.centres, KMeansMetric::kL1));
+        break;
+      }
+      case BucketingMethod::kOchs: {
+        out.num_buckets = rc.buckets;
+        const auto& hs = need_river_hs();
+        // Opponent clusters (Johanson et al. 2013): k-means of the 169 preflop hands'
+        // E[HS] histograms under the 1-D EMD.
+        std::vector<int> preflop_cluster;
+        run_stage(name + ": preflop opponent clusters", [&] {
+          FeatureMatrix ph = strength_histograms(0, rc.opponent_bins, hs, threads_);
+          histograms_to_cdfs(ph, threads_);
+          KMeansOptions o;
+          o.clusters = rc.opponent_clusters;
+          o.restarts = 20;
+          o.max_iterations = 200;
+          o.seed = config_.seed * 1000003ULL + 17;
+          o.threads = threads_;
+          KMeansResult r = kmeans(ph, KMeansMetric::kL1, o);
+          preflop_cluster.assign(r.assignment.begin(), r.assignment.end());
+        });
+        std::ostringstream f;
+        f << out.feature << " preflop_clusters=";
+        for (int c : preflop_cluster) f << c;
+        out.feature = f.str();
+        river_hs.reset();  // the OCHS table is large: free what is no longer needed
+        FeatureMatrix x;
+        run_stage(name + ": OCHS features",
+                  [&] { x = ochs_features(preflop_cluster, rc.opponent_clusters, threads_); });
+        KMeansResult r;
+        run_stage(name + ": k-means (L2 on OCHS)", [&] {
+          r = kmeans(x, KMeansMetric::kL2, options(rc, round), kmeans_progress(name));
+        });
+        bucket = std::move(r.assignment);
+        out.cost = r.cost;
+        out.centres = std::move(r.centres);
+        ground.emplace(static_cast<int>(out.centres.rows),
+                       centre_distances(out.centres, KMeansMetric::kL2));
+        break;
+      }
+      case BucketingMethod::kPotential: {
+        out.num_buckets = rc.buckets;
+        SparseHistograms h;
+        run_stage(name + ": next-round bucket histograms", [&] {
+          NextRoundBuckets lists = next_round_buckets(round, next->bucket, threads_);
+          h = histograms_from_lists(lists.bucket.data(), lists.rows, lists.per_row,
+                                    next->ground.size(), threads_);
+        });
+        KMeansResult r;
+        run_stage(name + ": k-means (EMD over next-round buckets)", [&] {
+          r = kmeans_emd(h, next->ground, options(rc, round), kmeans_progress(name));
+        });
+        bucket = std::move(r.assignment);
+        out.cost = r.cost;
+        out.centres = std::move(r.centres);
+        run_stage(name + ": distances between centres", [&] {
+          ground.emplace(static_cast<int>(out.centres.rows),
+                         centre_distances_emd(out.centres, next->ground, threads_));
+        });
+        break;
+      }
+    }
+    out.set_buckets(bucket);
+    RoundReport rep;
+    rep.round = round;
+    rep.method = out.method;
+    rep.buckets = out.num_buckets;
+    rep.hands = hands;
+    std::vector<std::int64_t> counts = out.counts();
+    std::sort(counts.begin(), counts.end());
+    rep.min_hands = counts.front();
+    rep.median_hands = counts[counts.size() / 2];
+    rep.max_hands = counts.back();
+    rep.cost = out.cost;
+    rep.seconds = seconds_since(round_start);
+    rounds_.push_back(rep);
+    // Rounds before this one need its buckets only if they are potential-aware.
+    if (round > 0 && config_.rounds[round - 1].method == BucketingMethod::kPotential)
+      next = NextRound{std::move(bucket), std::move(*ground)};
+    else
+      next.reset();
+  }
+  std::reverse(rounds_.begin(), rounds_.end());
+  return map;
+}
+
+}  // namespace hulhe

@@ -1,0 +1,210 @@
+#include "abstraction/abstraction_config.h"
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <toml.hpp>
+
+#include "abstraction/bucket_map.h"
+#include "game/input_error.h"
+
+namespace hulhe {
+namespace {
+
+[[noreturn]] void fail(const std::string& source, const std::string& what) {
+  throw InputError("config '" + source + "': " + what);
+}
+
+std::int64_t get_int(const toml::value& v, const std::string& source, const std::string& key,
+                     std::int64_t lo, std::int64_t hi) {
+  if (!v.is_integer()) fail(source, "'" + key + "' must be an integer");
+  std::int64_t x = v.as_integer();
+  if (x < lo || x > hi)
+    fail(source, "'" + key + "' = " + std::to_string(x) + " is outside [" + std::to_string(lo) +
+                     ", " + std::to_string(hi) + "]");
+  return x;
+}
+
+std::string get_string(const toml::value& v, const std::string& source, const std::string& key) {
+  if (!v.is_string()) fail(source, "'" + key + "' must be a string");
+  return v.as_string().str;
+}
+
+BucketingMethod parse_method(const std::string& s, const std::string& source,
+                             const std::string& key) {
+  for (BucketingMethod m :
+       {BucketingMethod::kLossless, BucketingMethod::kEhs, BucketingMethod::kDistribution,
+        BucketingMethod::kPotential, BucketingMethod::kOchs})
+    if (s == method_name(m)) return m;
+  fail(source,
+       "'" + key + "' = \"" + s + "\" is not one of lossless, ehs, distribution, potential, ochs");
+}
+
+void parse_round(const toml::value& t, int round, const std::string& source, RoundConfig& rc) {
+  const std::string name = kRoundNames[round];
+  if (!t.is_table()) fail(source, "[" + name + "] must be a table");
+  bool has_method = false, has_buckets = false;
+  for (const auto& [key, v] : t.as_table()) {
+    const std::string k = name + "." + key;
+    if (key == "method") {
+      rc.method = parse_method(get_string(v, source, k), source, k);
+      has_method = true;
+    } else if (key == "buckets") {
+      rc.buckets = static_cast<std::int32_t>(get_int(v, source, k, 1, 1 << 30));
+      has_buckets = true;
+    } else if (key == "bins") {
+      rc.bins = static_cast<int>(get_int(v, source, k, 2, 10000));
+    } else if (key == "sample") {
+      rc.sample = get_int(v, source, k, 0, std::int64_t{1} << 40);
+    } else if (key == "restarts") {
+      rc.restarts = static_cast<int>(get_int(v, source, k, 1, 1000));
+    } else if (key == "iterations") {
+      rc.iterations = static_cast<int>(get_int(v, source, k, 1, 100000));
+    } else if (key == "candidates") {
+      rc.candidates = static_cast<int>(get_int(v, source, k, 0, 1 << 30));
+    } else if (key == "opponent_clusters") {
+      rc.opponent_clusters = static_cast<int>(get_int(v, source, k, 1, 169));
+    } else if (key == "opponent_bins") {
+      rc.opponent_bins = static_cast<int>(get_int(v, source, k, 2, 10000));
+    } else {
+      fail(source, "unknown key '" + k +
+                       "' (known: method, buckets, bins, sample, restarts, iterations, "
+                       "candidates, opponent_clusters, opponent_bins)");
+    }
+  }
+  if (!has_method) fail(source, "[" + name + "] needs a 'method'");
+  if (rc.method != BucketingMethod::kLossless && !has_buckets)
+    fail(source, "[" + name + "] needs 'buckets' for method " + method_name(rc.method));
+}
+
+void validate(const AbstractionConfig& c, const std::string& source) {
+  for (int r = 0; r < 4; ++r) {
+    const RoundConfig& rc = c.rounds[r];
+    const std::string name = kRoundNames[r];
+    if (rc.method == BucketingMethod::kOchs && r != 3)
+      fail(source, "[" + name +
+                       "] method ochs is the river's feature (hand strength on a "
+                       "complete board); use it on [river] only");
+    if (r == 3 &&
+        (rc.method == BucketingMethod::kDistribution || rc.method == BucketingMethod::kPotential))
+      fail(source, "[river] method " + std::string(method_name(rc.method)) +
+                       " needs cards still to come; the river has none");
+    if (rc.method == BucketingMethod::kPotential &&
+        c.rounds[r + 1].method == BucketingMethod::kLossless)
+      fail(source, "[" + name +
+                       "] method potential clusters over the next round's buckets, "
+                       "so [" +
+                       kRoundNames[r + 1] + "] cannot be lossless");
+  }
+}
+
+}  // namespace
+
+const char* method_name(BucketingMethod m) {
+  switch (m) {
+    case BucketingMethod::kLossless:
+      return "lossless";
+    case BucketingMethod::kEhs:
+      return "ehs";
+    case BucketingMethod::kDistribution:
+      return "distribution";
+    case BucketingMethod::kPotential:
+      return "potential";
+    case BucketingMethod::kOchs:
+      return "ochs";
+  }
+  return "?";
+}
+
+AbstractionConfig AbstractionConfig::from_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError("cannot open config '" + path + "'");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  std::string base = std::filesystem::path(path).parent_path().string();
+  return from_string(ss.str(), path, base.empty() ? "." : base);
+}
+
+AbstractionConfig AbstractionConfig::from_string(const std::string& text, const std::string& source,
+                                                 const std::string& base_dir) {
+  toml::value root;
+  try {
+    std::istringstream is(text);
+    root = toml::parse(is, source);
+  } catch (const std::exception& e) {
+    throw InputError("config '" + source + "' is not valid TOML: " + e.what());
+  }
+  AbstractionConfig c;
+  c.path = source;
+  bool has_game = false;
+  std::set<int> seen;
+  for (const auto& [key, v] : root.as_table()) {
+    if (key == "game") {
+      std::filesystem::path p(get_string(v, source, key));
+      c.game_path =
+          (p.is_absolute() ? p : std::filesystem::path(base_dir) / p).lexically_normal().string();
+      has_game = true;
+    } else if (key == "seed") {
+      c.seed = static_cast<std::uint64_t>(get_int(v, source, key, 0, INT64_MAX));
+    } else if (key == "threads") {
+      c.threads = static_cast<int>(get_int(v, source, key, 0, 4096));
+    } else if (key == "output") {
+      c.output = get_string(v, source, key);
+    } else {
+      int r = -1;
+      for (int i = 0; i < 4; ++i)
+        if (key == kRoundNames[i]) r = i;
+      if (r < 0)
+        fail(source, "unknown key '" + key +
+                         "' (known: game, seed, threads, output, preflop, flop, turn, river)");
+      parse_round(v, r, source, c.rounds[r]);
+      seen.insert(r);
+    }
+  }
+  if (!has_game) fail(source, "needs 'game' (path of an ACPC .game file)");
+  for (int r = 0; r < 4; ++r)
+    if (!seen.count(r)) fail(source, std::string("needs a [") + kRoundNames[r] + "] table");
+  validate(c, source);
+  return c;
+}
+
+std::string AbstractionConfig::describe(int round) const {
+  const RoundConfig& rc = rounds[round];
+  std::ostringstream os;
+  os << method_name(rc.method);
+  if (rc.method == BucketingMethod::kLossless) return os.str();
+  os << " buckets=" << rc.buckets;
+  if (rc.method == BucketingMethod::kEhs) return os.str();
+  if (rc.method == BucketingMethod::kDistribution) os << " bins=" << rc.bins;
+  os << " sample=" << rc.sample << " restarts=" << rc.restarts << " iterations=" << rc.iterations;
+  if (rc.method == BucketingMethod::kPotential) os << " candidates=" << rc.candidates;
+  if (rc.method == BucketingMethod::kOchs)
+    os << " opponent_clusters=" << rc.opponent_clusters << " opponent_bins=" << rc.opponent_bins;
+  return os.str();
+}
+
+std::string AbstractionConfig::to_toml() const {
+  std::ostringstream os;
+  os << "game = \"" << std::filesystem::path(game_path).filename().string() << "\"\n"
+     << "seed = " << seed << "\n";
+  for (int r = 0; r < 4; ++r) {
+    const RoundConfig& rc = rounds[r];
+    os << "[" << kRoundNames[r] << "]\nmethod = \"" << method_name(rc.method) << "\"\n";
+    if (rc.method == BucketingMethod::kLossless) continue;
+    os << "buckets = " << rc.buckets << "\nbins = " << rc.bins << "\nsample = " << rc.sample
+       << "\nrestarts = " << rc.restarts << "\niterations = " << rc.iterations
+       << "\ncandidates = " << rc.candidates << "\nopponent_clusters = " << rc.opponent_clusters
+       << "\nopponent_bins = " << rc.opponent_bins << "\n";
+  }
+  return os.str();
+}
+
+std::uint64_t AbstractionConfig::hash() const {
+  // Output path and thread count do not change the result (k-means is thread-count
+  // independent), so they are not part of to_toml() and not hashed.
+  std::string t = to_toml();
+  return checksum64(t.data(), t.size());
+}
+
+}  // namespace hulhe

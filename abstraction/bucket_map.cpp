@@ -1,0 +1,172 @@
+#include "abstraction/bucket_map.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cereal/archives/portable_binary.hpp>
+#include <cereal/types/string.hpp>
+#include <cereal/types/vector.hpp>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "game/input_error.h"
+
+namespace hulhe {
+namespace {
+
+template <class Archive>
+void serialize_round(Archive& ar, RoundBuckets& r) {
+  ar(r.round, r.method, r.num_buckets, r.bucket16, r.bucket32, r.centres.rows, r.centres.cols,
+     r.centres.data, r.feature, r.cost);
+}
+
+std::string payload_of(const BucketMap& m) {
+  std::ostringstream os(std::ios::binary);
+  {
+    cereal::PortableBinaryOutputArchive ar(os);
+    ar(m.source);
+    std::uint32_t n = static_cast<std::uint32_t>(m.rounds.size());
+    ar(n);
+    for (const RoundBuckets& r : m.rounds) serialize_round(ar, const_cast<RoundBuckets&>(r));
+  }
+  return std::move(os).str();
+}
+
+std::string hex(std::uint64_t v) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+}  // namespace
+
+std::uint64_t checksum64(const void* data, std::size_t size, std::uint64_t seed) {
+  const auto* p = static_cast<const unsigned char*>(data);
+  std::uint64_t h = seed ^ (0x9E3779B97F4A7C15ULL * (size + 1));
+  std::size_t i = 0;
+  for (; i + 8 <= size; i += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, p + i, 8);
+    h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
+    h ^= h >> 31;
+  }
+  for (; i < size; ++i) {
+    h = (h ^ p[i]) * 0x94D049BB133111EBULL;
+    h ^= h >> 29;
+  }
+  return h ^ (h >> 32);
+}
+
+void RoundBuckets::set_buckets(const std::vector<std::int32_t>& buckets) {
+  bucket16.clear();
+  bucket32.clear();
+  if (num_buckets <= 65536) {
+    bucket16.assign(buckets.begin(), buckets.end());
+  } else {
+    bucket32.assign(buckets.begin(), buckets.end());
+  }
+}
+
+std::vector<std::int64_t> RoundBuckets::counts() const {
+  std::vector<std::int64_t> c(num_buckets, 0);
+  const std::int64_t n = size();
+  for (std::int64_t i = 0; i < n; ++i) ++c[(*this)[i]];
+  return c;
+}
+
+std::uint64_t BucketMap::hash() const {
+  std::string payload = payload_of(*this);
+  return checksum64(payload.data(), payload.size(), game_hash ^ source_hash);
+}
+
+void BucketMap::save(const std::string& path) const {
+  const std::string payload = payload_of(*this);
+  const std::uint64_t sum = checksum64(payload.data(), payload.size());
+  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) throw InputError("cannot write bucket map '" + tmp + "'");
+    {
+      cereal::PortableBinaryOutputArchive ar(out);
+      std::string magic(kMagic);
+      ar(magic, kFormatVersion, game_hash, source_hash, sum);
+    }
+    out.write(payload.data(), static_cast<std::streamsize>(payload.size()));
+    out.flush();
+    if (!out) {
+      std::remove(tmp.c_str());
+      throw InputError("cannot write bucket map '" + tmp + "' (disk full?)");
+    }
+  }
+  // rename() replaces the old map atomically: readers see the old file or the new one.
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::remove(tmp.c_str());
+    throw InputError("cannot rename '" + tmp + "' to bucket map '" + path + "'");
+  }
+}
+
+BucketMap BucketMap::load(const std::string& path, std::optional<std::uint64_t> expected_game_hash,
+                          const std::string& game_name) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError("cannot open bucket map '" + path + "'");
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  BucketMap m;
+  std::istringstream is(std::move(bytes), std::ios::binary);
+  std::uint64_t sum = 0;
+  try {
+    cereal::PortableBinaryInputArchive ar(is);
+    std::string magic;
+    std::uint32_t version = 0;
+    // A wrong file could announce a huge string: read the magic's length by hand first.
+    std::uint64_t magic_len = 0;
+    ar(magic_len);
+    if (magic_len != std::strlen(kMagic))
+      throw InputError("'" + path + "' is not a hulhe bucket map (bad magic)");
+    magic.resize(magic_len);
+    ar(cereal::binary_data(magic.data(), magic_len));
+    if (magic != kMagic) throw InputError("'" + path + "' is not a hulhe bucket map (bad magic)");
+    ar(version);
+    if (version != kFormatVersion)
+      throw InputError("bucket map '" + path + "' has format version " + std::to_string(version) +
+                       "; this hulhe reads version " + std::to_string(kFormatVersion));
+    ar(m.game_hash, m.source_hash, sum);
+  } catch (const cereal::Exception&) {
+    throw InputError("bucket map '" + path + "' is truncated or corrupt (header)");
+  }
+  if (expected_game_hash && *expected_game_hash != m.game_hash)
+    throw InputError("bucket map '" + path + "' was built for a different game (hash " +
+                     hex(m.game_hash) + ") than " + game_name + " (hash " +
+                     hex(*expected_game_hash) + ")");
+  const std::string& all = is.str();
+  const std::size_t start = static_cast<std::size_t>(is.tellg());
+  if (checksum64(all.data() + start, all.size() - start) != sum)
+    throw InputError("bucket map '" + path + "' is corrupt or truncated (checksum mismatch)");
+  try {
+    cereal::PortableBinaryInputArchive ar(is);
+    ar(m.source);
+    std::uint32_t n = 0;
+    ar(n);
+    if (n > 16) throw InputError("bucket map '" + path + "' is corrupt (round count)");
+    m.rounds.resize(n);
+    for (RoundBuckets& r : m.rounds) serialize_round(ar, r);
+  } catch (const cereal::Exception&) {
+    throw InputError("bucket map '" + path + "' is truncated or corrupt");
+  }
+  for (const RoundBuckets& r : m.rounds) {
+    const bool ok =
+        r.num_buckets > 0 &&
+        r.centres.data.size() == static_cast<std::size_t>(r.centres.rows) * r.centres.cols &&
+        std::all_of(r.bucket16.begin(), r.bucket16.end(),
+                    [&](std::uint16_t b) { return b < r.num_buckets; }) &&
+        std::all_of(r.bucket32.begin(), r.bucket32.end(),
+                    [&](std::uint32_t b) { return b < static_cast<std::uint32_t>(r.num_buckets); });
+    if (!ok)
+      throw InputError("bucket map '" + path + "' is corrupt (round " + std::to_string(r.round) +
+                       ")");
+  }
+  return m;
+}
+
+}  // namespace hulhe

@@ -1,0 +1,54 @@
+#include "abstraction/clustered_abstraction.h"
+
+#include <stdexcept>
+
+#include "game/hand_indexer.h"
+#include "game/input_error.h"
+
+namespace hulhe {
+
+ClusteredAbstraction::ClusteredAbstraction(std::shared_ptr<const BucketMap> map)
+    : map_(std::move(map)) {
+  if (map_->rounds.empty() || map_->rounds.size() > 4)
+    throw InputError("bucket map has " + std::to_string(map_->rounds.size()) +
+                     " rounds; a hold'em abstraction needs 1 to 4");
+  for (int r = 0; r < num_rounds(); ++r) {
+    const auto expect = HandIndexer::holdem(r).size();
+    if (static_cast<std::uint64_t>(map_->rounds[r].size()) != expect)
+      throw InputError("bucket map round " + std::to_string(r) + " has " +
+                       std::to_string(map_->rounds[r].size()) + " hands; hold'em has " +
+                       std::to_string(expect) + " canonical hands");
+  }
+  hash_ = map_->hash();
+}
+
+ClusteredAbstraction ClusteredAbstraction::load(const std::string& path, std::uint64_t game_hash,
+                                                const std::string& game_name) {
+  auto map = std::make_shared<BucketMap>(BucketMap::load(path, game_hash, game_name));
+  try {
+    return ClusteredAbstraction(std::move(map));
+  } catch (const InputError& e) {
+    throw InputError("'" + path + "': " + e.what());
+  }
+}
+
+std::int32_t ClusteredAbstraction::bucket(int round, const Card* hole, const Card* board) const {
+  const HandIndexer& indexer = HandIndexer::holdem(round);
+  Card cards[7];
+  cards[0] = hole[0];
+  cards[1] = hole[1];
+  for (int i = 2; i < indexer.num_cards(); ++i) cards[i] = board[i - 2];
+  return map_->rounds[round][static_cast<std::int64_t>(indexer.index(cards))];
+}
+
+std::string ClusteredAbstraction::describe() const {
+  std::string sizes, methods;
+  for (const RoundBuckets& r : map_->rounds) {
+    if (!sizes.empty()) sizes += "-", methods += ", ";
+    sizes += std::to_string(r.num_buckets);
+    methods += r.method;
+  }
+  return "clustered " + sizes + " (" + methods + ")";
+}
+
+}  // namespace hulhe

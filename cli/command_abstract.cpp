@@ -1,0 +1,165 @@
+// `hulhe abstract`: builds a HULHE card abstraction (bucket map) from a TOML config; shows
+// progress per stage (rate, ETA) on stderr and a summary per round on stdout.
+#include <fmt/core.h>
+#include <omp.h>
+
+#include <CLI/CLI.hpp>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "abstraction/abstraction_builder.h"
+#include "abstraction/abstraction_config.h"
+#include "cli/commands.h"
+#include "game/game_definition.h"
+#include "game/input_error.h"
+
+namespace hulhe::cli {
+namespace {
+
+struct AbstractOptions {
+  std::string config;
+  std::optional<int> threads;
+  std::optional<std::string> out;
+  std::optional<std::uint64_t> seed;
+  bool json = false;
+};
+
+// Prints "stage: done/total (pct), rate/s, ETA" at most every two seconds, and one line
+// when a step closes.
+class ProgressPrinter {
+ public:
+  void operator()(const std::string& stage, std::int64_t done, std::int64_t total) {
+    using Clock = std::chrono::steady_clock;
+    auto now = Clock::now();
+    if (stage != stage_) {
+      stage_ = stage;
+      start_ = now;
+      last_ = now;
+      if (done == 0) return;
+    }
+    const double elapsed = std::chrono::duration<double>(now - start_).count();
+    if (done >= total) {
+      if (total > 1)
+        fmt::print(stderr, "  {}: {} done in {:.1f}s\n", stage, total, elapsed);
+      else if (done == total && total == 1)
+        fmt::print(stderr, "  {}: done in {:.1f}s\n", stage, elapsed);
+      stage_.clear();
+      return;
+    }
+    if (now - last_ < std::chrono::seconds(2)) return;
+    last_ = now;
+    const double rate = elapsed > 0 ? done / elapsed : 0.0;
+    const double eta = rate > 0 ? (total - done) / rate : 0.0;
+    fmt::print(stderr, "  {}: {}/{} ({:.1f}%), {:.0f}/s, ETA {:.0f}s\n", stage, done, total,
+               100.0 * done / total, rate, eta);
+  }
+
+ private:
+  std::string stage_;
+  std::chrono::steady_clock::time_point start_, last_;
+};
+
+void check_holdem(const GameDefinition& g, const std::string& path) {
+  const bool ok = g.num_players == 2 && g.num_rounds == 4 && g.num_hole_cards == 2 &&
+                  g.num_suits == 4 && g.num_ranks == 13 && g.num_board_cards[0] == 0 &&
+                  g.num_board_cards[1] == 3 && g.num_board_cards[2] == 1 &&
+                  g.num_board_cards[3] == 1;
+  if (!ok)
+    throw InputError("game '" + path +
+                     "' is not two-player hold'em (4 rounds, 2 hole cards, board 0/3/1/1, 52 "
+                     "cards): clustered abstractions are built for hold'em only");
+}
+
+void run(const AbstractOptions& opt) {
+  AbstractionConfig config = AbstractionConfig::from_file(opt.config);
+  if (opt.seed) config.seed = *opt.seed;
+  if (opt.out) config.output = *opt.out;
+  int threads = opt.threads ? *opt.threads : config.threads;
+  if (threads < 0) throw InputError("--threads must be >= 0");
+  if (threads == 0) threads = omp_get_max_threads();
+  omp_set_num_threads(threads);
+  GameDefinition game = GameDefinition::from_file(config.game_path);
+  check_holdem(game, config.game_path);
+  {  // Fail now, not after the whole build, if the output cannot be written.
+    const std::string probe = config.output + ".probe";
+    std::ofstream test(probe);
+    if (!test) throw InputError("cannot write output '" + config.output + "'");
+    test.close();
+    std::filesystem::remove(probe);
+  }
+  fmt::print(stderr, "hulhe abstract: {} → {} ({} threads, seed {})\n", opt.config, config.output,
+             threads, config.seed);
+  for (int r = 0; r < 4; ++r)
+    fmt::print(stderr, "  {:<8} {}\n", kRoundNames[r], config.describe(r));
+  auto start = std::chrono::steady_clock::now();
+  ProgressPrinter printer;
+  AbstractionBuilder builder(
+      config, game.hash(), threads,
+      [&](const std::string& s, std::int64_t d, std::int64_t t) { printer(s, d, t); });
+  BucketMap map = builder.build();
+  map.save(config.output);
+  const double total =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const auto bytes = std::filesystem::file_size(config.output);
+  const std::uint64_t hash = map.hash();
+
+  if (opt.json) {
+    nlohmann::json j;
+    j["config"] = opt.config;
+    j["output"] = config.output;
+    j["hash"] = fmt::format("{:016x}", hash);
+    j["threads"] = threads;
+    j["seed"] = config.seed;
+    j["seconds"] = total;
+    j["bytes"] = bytes;
+    for (const RoundReport& r : builder.round_reports())
+      j["rounds"].push_back({{"round", kRoundNames[r.round]},
+                             {"method", r.method},
+                             {"buckets", r.buckets},
+                             {"hands", r.hands},
+                             {"min_hands", r.min_hands},
+                             {"median_hands", r.median_hands},
+                             {"max_hands", r.max_hands},
+                             {"cost", r.cost},
+                             {"seconds", r.seconds}});
+    for (const StageReport& s : builder.stage_reports())
+      j["stages"].push_back(
+          {{"stage", s.name}, {"seconds", s.seconds}, {"peak_rss_mib", s.peak_rss_mib}});
+    fmt::print("{}\n", j.dump(2));
+    return;
+  }
+  fmt::print("{:<8} {:<12} {:>8} {:>12} {:>26} {:>14} {:>9}\n", "round", "method", "buckets",
+             "hands", "hands/bucket min/med/max", "cost", "time");
+  for (const RoundReport& r : builder.round_reports())
+    fmt::print("{:<8} {:<12} {:>8} {:>12} {:>26} {:>14.6g} {:>8.1f}s\n", kRoundNames[r.round],
+               r.method, r.buckets, r.hands,
+               fmt::format("{} / {} / {}", r.min_hands, r.median_hands, r.max_hands), r.cost,
+               r.seconds);
+  fmt::print("\nstage{:<52} {:>9} {:>12}\n", "", "time", "peak memory");
+  for (const StageReport& s : builder.stage_reports())
+    fmt::print("  {:<55} {:>8.1f}s {:>8.0f} MiB\n", s.name, s.seconds, s.peak_rss_mib);
+  fmt::print("\nwrote {} ({:.1f} MiB, abstraction hash {:016x}) in {:.1f}s\n", config.output,
+             bytes / 1048576.0, hash, total);
+}
+
+}  // namespace
+
+void add_abstract_command(CLI::App& app) {
+  auto opt = std::make_shared<AbstractOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "abstract", "Build a HULHE card abstraction (bucket map) from a TOML config");
+  cmd->add_option("--config", opt->config,
+                  "abstraction config (TOML), e.g. configs/hulhe-quick.toml")
+      ->required();
+  cmd->add_option("--threads", opt->threads, "OpenMP threads (default: config, else all cores)");
+  cmd->add_option("--out", opt->out, "output bucket map (default: the config's 'output')");
+  cmd->add_option("--seed", opt->seed, "random seed (default: the config's 'seed')");
+  cmd->add_flag("--json", opt->json, "print the summary as one JSON object");
+  cmd->callback([opt] { run(*opt); });
+}
+
+}  // namespace hulhe::cli

@@ -1,0 +1,259 @@
+// The abstraction builder's parts on small synthetic data (fast), the configs, and a whole
+// small HULHE build (Slow): every canonical hand gets a bucket, counts as configured, the
+// map round-trips through its file and answers bucket(round, hole, board).
+#include "abstraction/abstraction_builder.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <random>
+#include <set>
+
+#include "abstraction/abstraction_config.h"
+#include "abstraction/clustered_abstraction.h"
+#include "abstraction/earth_movers_distance.h"
+#include "abstraction/kmeans.h"
+#include "game/game_definition.h"
+#include "game/hand_indexer.h"
+#include "game/input_error.h"
+
+namespace hulhe {
+namespace {
+
+TEST(AbstractionBuilder, PercentileBucketsSplitEvenlyAndKeepTiesTogether) {
+  std::mt19937_64 rng(3);
+  std::vector<float> v(10000);
+  for (float& x : v) x = static_cast<float>(rng() % 2000) / 2000.0f;  // many ties
+  std::vector<float> centres;
+  auto b = percentile_buckets(v, 10, centres);
+  std::vector<std::int64_t> count(10, 0);
+  std::vector<double> sum(10, 0.0);
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    ASSERT_GE(b[i], 0);
+    ASSERT_LT(b[i], 10);
+    ++count[b[i]];
+    sum[b[i]] += v[i];
+  }
+  std::map<float, std::set<int>> by_value;
+  for (std::size_t i = 0; i < v.size(); ++i) by_value[v[i]].insert(b[i]);
+  int last = -1;
+  for (auto& [value, s] : by_value) {
+    ASSERT_EQ(s.size(), 1U) << "tied value " << value << " split";
+    EXPECT_GE(*s.begin(), last) << "buckets must be monotone in the value";
+    last = *s.begin();
+  }
+  for (int c = 0; c < 10; ++c) {
+    // Ties move a boundary by at most one tie group (~5 hands here).
+    EXPECT_NEAR(count[c], 1000, 20) << "bucket " << c;
+    EXPECT_NEAR(centres[c], sum[c] / count[c], 1e-5);
+  }
+}
+
+TEST(AbstractionBuilder, HistogramsFromListsCountNextRoundBuckets) {
+  // Two hands, 6 successors each, over 5 next-round buckets.
+  std::vector<std::int32_t> lists{3, 1, 3, 3, 0, 1, /**/ 4, 4, 4, 4, 4, 4};
+  SparseHistograms h = histograms_from_lists(lists.data(), 2, 6, 5, 2);
+  ASSERT_EQ(h.rows, 2);
+  EXPECT_EQ(h.dims, 5);
+  ASSERT_EQ(h.size(0), 3);
+  EXPECT_EQ(std::vector<std::uint32_t>(h.cluster_of(0), h.cluster_of(0) + 3),
+            (std::vector<std::uint32_t>{0, 1, 3}));
+  EXPECT_FLOAT_EQ(h.mass_of(0)[0], 1.0f / 6);
+  EXPECT_FLOAT_EQ(h.mass_of(0)[1], 2.0f / 6);
+  EXPECT_FLOAT_EQ(h.mass_of(0)[2], 3.0f / 6);
+  ASSERT_EQ(h.size(1), 1);
+  EXPECT_EQ(h.cluster_of(1)[0], 4U);
+  EXPECT_FLOAT_EQ(h.mass_of(1)[0], 1.0f);
+}
+
+TEST(AbstractionBuilder, CdfL1IsTheOneDimensionalEmdInStrengthUnits) {
+  std::mt19937_64 rng(9);
+  const int bins = 20;
+  FeatureMatrix h;
+  h.rows = 50;
+  h.cols = bins;
+  h.data.resize(50 * bins);
+  for (std::int64_t i = 0; i < h.rows; ++i) {
+    float s = 0;
+    for (int j = 0; j < bins; ++j) s += h.row(i)[j] = static_cast<float>(rng() % 100);
+    for (int j = 0; j < bins; ++j) h.row(i)[j] /= s;
+  }
+  FeatureMatrix cdf = h;
+  histograms_to_cdfs(cdf, 2);
+  for (int t = 0; t < 40; ++t) {
+    std::int64_t a = t, b = 49 - t;
+    double l1 = metric_distance(cdf.row(a), cdf.row(b), bins, KMeansMetric::kL1);
+    EXPECT_NEAR(l1, emd_1d(h.row(a), h.row(b), bins) / bins, 1e-5);
+  }
+}
+
+std::string repo(const std::string& p) {
+  return std::string(HULHE_SOURCE_DIR) + "/" + p;
+}
+
+TEST(AbstractionConfig, ShippedConfigsParseWithTheirBucketCounts) {
+  struct Expect {
+    const char* file;
+    std::array<int, 4> buckets;
+  };
+  for (Expect e : {Expect{"configs/hulhe-quick.toml", {169, 50, 50, 50}},
+                   Expect{"configs/hulhe-standard.toml", {169, 1000, 1000, 1000}},
+                   Expect{"configs/hulhe-large.toml", {169, 9000, 9000, 9000}}}) {
+    AbstractionConfig c = AbstractionConfig::from_file(repo(e.file));
+    EXPECT_TRUE(std::filesystem::exists(c.game_path)) << c.game_path;
+    EXPECT_EQ(c.rounds[0].method, BucketingMethod::kLossless) << e.file;
+    for (int r = 1; r < 4; ++r) EXPECT_EQ(c.rounds[r].buckets, e.buckets[r]) << e.file << r;
+    EXPECT_EQ(c.rounds[1].method, BucketingMethod::kPotential);
+    EXPECT_EQ(c.rounds[2].method, BucketingMethod::kPotential);
+    EXPECT_EQ(c.rounds[3].method, BucketingMethod::kOchs);
+    // The effective config hashes stably and differs between configs.
+    EXPECT_EQ(c.hash(), AbstractionConfig::from_file(repo(e.file)).hash());
+  }
+  EXPECT_NE(AbstractionConfig::from_file(repo("configs/hulhe-quick.toml")).hash(),
+            AbstractionConfig::from_file(repo("configs/hulhe-standard.toml")).hash());
+}
+
+const char* kGood = R"(game = "g.game"
+seed = 3
+[preflop]
+method = "lossless"
+[flop]
+method = "distribution"
+buckets = 10
+bins = 20
+[turn]
+method = "ehs"
+buckets = 10
+[river]
+method = "ochs"
+buckets = 10
+)";
+
+void expect_config_error(const std::string& text, const std::string& fragment) {
+  try {
+    AbstractionConfig::from_string(text, "bad.toml", ".");
+    ADD_FAILURE() << "accepted: " << fragment;
+  } catch (const InputError& e) {
+    const std::string msg = e.what();
+    EXPECT_NE(msg.find("bad.toml"), std::string::npos) << msg;
+    EXPECT_NE(msg.find(fragment), std::string::npos) << msg;
+  }
+}
+
+TEST(AbstractionConfig, ParsesAndRejectsBadConfigsByName) {
+  AbstractionConfig c = AbstractionConfig::from_string(kGood, "good.toml", "/base");
+  EXPECT_EQ(c.game_path, "/base/g.game");
+  EXPECT_EQ(c.seed, 3U);
+  EXPECT_EQ(c.rounds[1].method, BucketingMethod::kDistribution);
+  EXPECT_EQ(c.rounds[1].bins, 20);
+  EXPECT_EQ(c.rounds[2].method, BucketingMethod::kEhs);
+  std::string s = kGood;
+  auto with = [&](const std::string& from, const std::string& to) {
+    std::string t = s;
+    t.replace(t.find(from), from.size(), to);
+    return t;
+  };
+  expect_config_error(with("seed = 3", "sed = 3"), "sed");
+  expect_config_error(with("bins = 20", "bins = \"many\""), "flop.bins");
+  expect_config_error(with("buckets = 10\nbins", "buckets = 0\nbins"), "flop.buckets");
+  expect_config_error(with("method = \"ehs\"", "method = \"magic\""), "magic");
+  expect_config_error(with("method = \"ehs\"", "method = \"ochs\""), "river");
+  {
+    s = with("method = \"ehs\"", "method = \"potential\"");              // turn over the river:
+    EXPECT_NO_THROW(AbstractionConfig::from_string(s, "ok.toml", "."));  // fine over ochs,
+    expect_config_error(with("method = \"ochs\"\nbuckets = 10", "method = \"lossless\""),
+                        "lossless");  // impossible over a lossless river
+    s = kGood;
+  }
+  expect_config_error(with("method = \"ehs\"\nbuckets = 10", "method = \"ehs\""), "buckets");
+  expect_config_error(with("[river]\nmethod = \"ochs\"", "[river]\nmethod = \"distribution\""),
+                      "river");
+  expect_config_error(with("game = \"g.game\"", ""), "game");
+  expect_config_error(with("[turn]", "[turn"), "TOML");
+}
+
+// ---- whole HULHE rounds: Slow ----
+
+TEST(AbstractionBuilderSlow, SmallHoldemAbstractionEndToEnd) {
+  // Every method once: river ehs, turn potential over it, flop distribution, preflop
+  // potential over the flop.
+  const std::string text = R"(game = "configs/games/holdem.limit.2p.reverse_blinds.game"
+seed = 5
+[preflop]
+method = "potential"
+buckets = 12
+[flop]
+method = "distribution"
+buckets = 20
+bins = 10
+sample = 5000
+iterations = 5
+[turn]
+method = "potential"
+buckets = 15
+sample = 3000
+iterations = 4
+[river]
+method = "ehs"
+buckets = 25
+)";
+  AbstractionConfig c = AbstractionConfig::from_string(text, "slow.toml", HULHE_SOURCE_DIR);
+  GameDefinition game = GameDefinition::from_file(c.game_path);
+  AbstractionBuilder builder(c, game.hash(), 2);
+  BucketMap map = builder.build();
+  const std::array<int, 4> want{12, 20, 15, 25};
+  ASSERT_EQ(map.rounds.size(), 4U);
+  for (int r = 0; r < 4; ++r) {
+    const RoundBuckets& rb = map.rounds[r];
+    ASSERT_EQ(static_cast<std::uint64_t>(rb.size()), HandIndexer::holdem(r).size()) << r;
+    EXPECT_EQ(rb.num_buckets, want[r]);
+    auto counts = rb.counts();
+    std::int64_t total = 0;
+    for (auto n : counts) {
+      EXPECT_GT(n, 0) << "empty bucket in round " << r;
+      total += n;
+    }
+    EXPECT_EQ(static_cast<std::uint64_t>(total), HandIndexer::holdem(r).size());
+    EXPECT_EQ(builder.round_reports()[r].buckets, want[r]);
+  }
+  // River ehs buckets are monotone in hand strength: AA on a board where it is the nuts is
+  // in a higher bucket than 72o missing the same board.
+  const std::string path = (std::filesystem::temp_directory_path() /
+                            ("hulhe_builder_slow_" + std::to_string(::getpid()) + ".buckets"))
+                               .string();
+  map.save(path);
+  ClusteredAbstraction abs = ClusteredAbstraction::load(path, game.hash(), "holdem");
+  std::filesystem::remove(path);
+  auto cards = [](const char* s) { return parse_cards(s); };
+  auto aa = cards("AsAh"), junk = cards("7c2d"), board = cards("AdKc8s4h3c");
+  EXPECT_GT(abs.bucket(3, aa.data(), board.data()), abs.bucket(3, junk.data(), board.data()));
+  // Suit isomorphism: permuting suits never changes a bucket.
+  std::mt19937_64 rng(2);
+  for (int t = 0; t < 2000; ++t) {
+    std::vector<Card> deck(52);
+    std::iota(deck.begin(), deck.end(), 0);
+    std::shuffle(deck.begin(), deck.end(), rng);
+    std::array<int, 4> perm{0, 1, 2, 3};
+    std::shuffle(perm.begin(), perm.end(), rng);
+    std::vector<Card> moved(7);
+    for (int i = 0; i < 7; ++i) moved[i] = make_card(rank_of(deck[i]), perm[suit_of(deck[i])]);
+    for (int r = 0; r < 4; ++r) {
+      std::int32_t b = abs.bucket(r, deck.data(), deck.data() + 2);
+      ASSERT_GE(b, 0);
+      ASSERT_LT(b, want[r]);
+      EXPECT_EQ(b, abs.bucket(r, moved.data(), moved.data() + 2));
+      // And it is the map's entry for the canonical index.
+      EXPECT_EQ(
+          b, map.rounds[r][static_cast<std::int64_t>(HandIndexer::holdem(r).index(deck.data()))]);
+    }
+  }
+  EXPECT_EQ(abs.num_rounds(), 4);
+  EXPECT_EQ(abs.hash(), map.hash());
+  EXPECT_THROW(ClusteredAbstraction::load(path, game.hash(), "holdem"), InputError);
+}
+
+}  // namespace
+}  // namespace hulhe
