@@ -159,16 +159,20 @@ constexpr std::array<int, kNumHandCategories + 1> kCategoryStart = {1,    1278, 
 
 }  // namespace
 
+detail::EvalTables detail::eval_tables;
+
 HandEvaluator::HandEvaluator() {
   const std::vector<std::uint32_t> values = five_card_values();
 
   // Flush table: any 5..7 ranks of one suit.
-  flush_ranks_.assign(std::size_t{1} << kMaxRanks, 0);
+  using namespace detail;
+  EvalTables& t = eval_tables;
+  t.flush_ranks.fill(0);
   for (unsigned m = 0; m < (1U << kMaxRanks); ++m) {
     if (std::popcount(m) < 5 || std::popcount(m) > 7) continue;
     std::array<int, kMaxRanks> counts{};
     for (int r = 0; r < kMaxRanks; ++r) counts[r] = (m >> r) & 1U;
-    flush_ranks_[m] = to_hand_rank(values, rule_value(counts, m));
+    t.flush_ranks[m] = to_hand_rank(values, rule_value(counts, m));
   }
 
   // Non-flush hands of 5..7 cards keyed by their rank-weight sum.
@@ -182,58 +186,49 @@ HandEvaluator::HandEvaluator() {
   }
   // Hash and displace: bucket = top bits of sum * multiplier, slot = middle bits XOR the
   // bucket's displacement. Buckets are placed fullest first, each with the smallest
-  // displacement that sends all its sums to free slots. A multiplier fails only if two
-  // sums of one bucket share their slot bits; then the next one is tried.
-  for (std::uint64_t attempt = 0;; ++attempt) {
-    multiplier_ = (0x9E3779B97F4A7C15ULL + attempt * 0xD1B54A32D192ED04ULL) | 1U;
-    std::vector<std::vector<std::uint32_t>> buckets(std::size_t{1} << kBucketBits);
-    for (std::uint32_t i = 0; i < entries.size(); ++i)
-      buckets[(entries[i].first * multiplier_) >> (64 - kBucketBits)].push_back(i);
-    std::vector<std::uint32_t> order(buckets.size());
-    for (std::uint32_t b = 0; b < order.size(); ++b) order[b] = b;
-    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t x, std::uint32_t y) {
-      return buckets[x].size() > buckets[y].size();
-    });
-    displacements_.assign(buckets.size(), 0);
-    slot_ranks_.assign(std::size_t{1} << kSlotBits, 0);
-    std::vector<bool> used(slot_ranks_.size(), false);
-    bool ok = true;
-    std::vector<std::uint32_t> slots;
-    for (std::uint32_t b : order) {
-      if (buckets[b].empty()) break;
-      slots.clear();
-      for (std::uint32_t i : buckets[b])
-        slots.push_back(static_cast<std::uint32_t>((entries[i].first * multiplier_) >> kSlotShift) &
-                        kSlotMask);
-      std::vector<std::uint32_t> sorted = slots;
-      std::sort(sorted.begin(), sorted.end());
-      if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) {
-        ok = false;
-        break;
-      }
-      std::uint32_t d = 0;
-      for (;; ++d) {
-        if (d > kSlotMask) break;
-        bool fits = true;
-        for (std::uint32_t s : slots)
-          if (used[(s ^ d) & kSlotMask]) {
-            fits = false;
-            break;
-          }
-        if (fits) break;
-      }
-      if (d > kSlotMask) {
-        ok = false;
-        break;
-      }
-      displacements_[b] = d;
-      for (std::size_t k = 0; k < slots.size(); ++k) {
-        const std::uint32_t s = (slots[k] ^ d) & kSlotMask;
-        used[s] = true;
-        slot_ranks_[s] = entries[buckets[b][k]].second;
-      }
+  // displacement that sends all its sums to free slots. (A multiplier is unusable only if
+  // two sums of one bucket share their slot bits; kHashMultiplier was picked as one that is
+  // not, so this cannot fail unless the weights change.)
+  std::vector<std::vector<std::uint32_t>> buckets(std::size_t{1} << kBucketBits);
+  for (std::uint32_t i = 0; i < entries.size(); ++i)
+    buckets[(entries[i].first * kHashMultiplier) >> (64 - kBucketBits)].push_back(i);
+  std::vector<std::uint32_t> order(buckets.size());
+  for (std::uint32_t b = 0; b < order.size(); ++b) order[b] = b;
+  std::stable_sort(order.begin(), order.end(), [&](std::uint32_t x, std::uint32_t y) {
+    return buckets[x].size() > buckets[y].size();
+  });
+  t.displacements.fill(0);
+  t.slot_ranks.fill(0);
+  std::vector<bool> used(t.slot_ranks.size(), false);
+  std::vector<std::uint32_t> slots;
+  for (std::uint32_t b : order) {
+    if (buckets[b].empty()) break;
+    slots.clear();
+    for (std::uint32_t i : buckets[b])
+      slots.push_back(
+          static_cast<std::uint32_t>((entries[i].first * kHashMultiplier) >> kSlotShift) &
+          kSlotMask);
+    std::vector<std::uint32_t> sorted = slots;
+    std::sort(sorted.begin(), sorted.end());
+    if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
+      throw std::logic_error("hand evaluator: kHashMultiplier does not separate a bucket");
+    std::uint32_t d = 0;
+    for (;; ++d) {
+      if (d > kSlotMask) throw std::logic_error("hand evaluator: hash table full");
+      bool fits = true;
+      for (std::uint32_t s : slots)
+        if (used[(s ^ d) & kSlotMask]) {
+          fits = false;
+          break;
+        }
+      if (fits) break;
     }
-    if (ok) break;
+    t.displacements[b] = d;
+    for (std::size_t k = 0; k < slots.size(); ++k) {
+      const std::uint32_t s = (slots[k] ^ d) & kSlotMask;
+      used[s] = true;
+      t.slot_ranks[s] = entries[buckets[b][k]].second;
+    }
   }
 }
 

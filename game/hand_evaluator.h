@@ -100,6 +100,23 @@ constexpr EvalHand EvalHand::add(Card c) const {
   return {key + kCardDeltas[c].key, suit_ranks | kCardDeltas[c].suit_ranks};
 }
 
+namespace detail {
+// The evaluator's tables live in static storage so that hot loops address them directly
+// (no pointer loads). Filled once by HandEvaluator's constructor, read-only afterwards.
+inline constexpr int kBucketBits = 14;  // hash-and-displace buckets
+inline constexpr int kSlotBits = 17;    // 2^17 slots for 73,775 rank-weight sums
+inline constexpr int kSlotShift = 20;
+inline constexpr std::uint32_t kSlotMask = (1U << kSlotBits) - 1;
+// Odd multiplier whose buckets have no two sums on the same slot bits (checked at build).
+inline constexpr std::uint64_t kHashMultiplier = 0x9E3779B97F4A7C15;  // 2^64 / golden ratio
+struct EvalTables {
+  alignas(64) std::array<std::uint32_t, std::size_t{1} << kBucketBits> displacements;
+  alignas(64) std::array<HandRank, std::size_t{1} << kSlotBits> slot_ranks;
+  alignas(64) std::array<HandRank, std::size_t{1} << kMaxRanks> flush_ranks;  // by rank mask
+};
+extern EvalTables eval_tables;
+}  // namespace detail
+
 class HandEvaluator {
  public:
   // The tables, built once on first use (thread-safe); ~20 ms.
@@ -108,7 +125,7 @@ class HandEvaluator {
   // Rank of the best five of a 5..7 card hand.
   HandRank rank(const EvalHand& h) const {
     if (h.key & kFlushCheckMask) [[unlikely]]
-      return flush_ranks_[(h.suit_ranks >> (16 * flush_suit(h.key))) & 0x1FFF];
+      return detail::eval_tables.flush_ranks[(h.suit_ranks >> (16 * flush_suit(h.key))) & 0x1FFF];
     return hashed_rank(static_cast<std::uint32_t>(h.key));
   }
 
@@ -122,15 +139,12 @@ class HandEvaluator {
       unsigned ranks = 0;
       for (int i = 0; i < n; ++i)
         if (suit_of(cards[i]) == suit) ranks |= 1U << rank_of(cards[i]);
-      return flush_ranks_[ranks];
+      return detail::eval_tables.flush_ranks[ranks];
     }
     return hashed_rank(static_cast<std::uint32_t>(key));
   }
 
-  std::size_t table_bytes() const {
-    return (slot_ranks_.size() + flush_ranks_.size()) * sizeof(HandRank) +
-           displacements_.size() * sizeof(std::uint32_t);
-  }
+  static constexpr std::size_t table_bytes() { return sizeof(detail::EvalTables); }
 
   HandEvaluator(const HandEvaluator&) = delete;
   HandEvaluator& operator=(const HandEvaluator&) = delete;
@@ -140,21 +154,15 @@ class HandEvaluator {
   static int flush_suit(std::uint64_t key) {
     return (std::countr_zero(key & kFlushCheckMask) - kSuitCounterShift - 3) >> 2;
   }
-  HandRank hashed_rank(std::uint32_t sum) const {
-    const std::uint64_t h = sum * multiplier_;
+  static HandRank hashed_rank(std::uint32_t sum) {
+    using namespace detail;
+    const std::uint64_t h = sum * kHashMultiplier;
     const auto bucket = static_cast<std::uint32_t>(h >> (64 - kBucketBits));
     const auto slot =
-        (static_cast<std::uint32_t>(h >> kSlotShift) ^ displacements_[bucket]) & kSlotMask;
-    return slot_ranks_[slot];
+        (static_cast<std::uint32_t>(h >> kSlotShift) ^ eval_tables.displacements[bucket]) &
+        kSlotMask;
+    return eval_tables.slot_ranks[slot];
   }
-  static constexpr int kBucketBits = 14;
-  static constexpr int kSlotBits = 17;
-  static constexpr int kSlotShift = 20;
-  static constexpr std::uint32_t kSlotMask = (1U << kSlotBits) - 1;
-  std::uint64_t multiplier_ = 0;              // odd; the first of a fixed sequence that works
-  std::vector<std::uint32_t> displacements_;  // per bucket, XORed into the slot
-  std::vector<HandRank> slot_ranks_;          // 2^17 slots, 73,775 used
-  std::vector<HandRank> flush_ranks_;         // by the flush suit's 13-bit rank mask
 };
 
 }  // namespace hulhe

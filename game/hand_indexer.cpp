@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <bit>
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
 #include <stdexcept>
 #include <string>
 
@@ -52,9 +55,20 @@ constexpr std::uint64_t choose_small_k(std::uint64_t n, int k) {
   }
 }
 
+// C(n, m) for m <= 4 without branches (m varies from hand to hand in index()); exact because
+// each product of j consecutive integers is divisible by j!.
+inline std::uint64_t choose_upto4(std::uint64_t n, int m) {
+  const std::uint64_t c2 = n * (n - 1) / 2, c3 = c2 * (n - 2) / 3, c4 = c3 * (n - 3) / 4;
+  const std::array<std::uint64_t, 5> c = {1, n, c2, c3, c4};
+  return c[m];
+}
+
 // Removes the bits of `used` from `m` (m and used disjoint), closing the gaps: m's ranks
-// renumbered among the ranks not in `used` (what pext(m, ~used) computes).
+// renumbered among the ranks not in `used`.
 inline unsigned squeeze(unsigned m, unsigned used) {
+#ifdef __BMI2__
+  return _pext_u32(m, ~used & ((1U << kRanks) - 1));
+#else
   while (used != 0) {
     const int b = 31 - std::countl_zero(used);  // highest first keeps lower positions valid
     used ^= 1U << b;
@@ -62,6 +76,7 @@ inline unsigned squeeze(unsigned m, unsigned used) {
     m = (m & low) | ((m >> 1) & ~low);
   }
   return m;
+#endif
 }
 
 // Inverse of squeeze: spreads the bits of m over the positions not in `used`.
@@ -89,8 +104,10 @@ inline unsigned colex_unrank(std::uint32_t v, int k) {
 
 // Sorting network, descending.
 inline void sort4_desc(std::uint64_t* k) {
-  auto cx = [&](int a, int b) {
-    if (k[a] < k[b]) std::swap(k[a], k[b]);
+  auto cx = [&](int a, int b) {  // min/max compile to conditional moves, not branches
+    const std::uint64_t hi = std::max(k[a], k[b]), lo = std::min(k[a], k[b]);
+    k[a] = hi;
+    k[b] = lo;
   };
   cx(0, 1);
   cx(2, 3);
@@ -150,13 +167,21 @@ HandIndexer::HandIndexer(std::vector<int> cards_per_group)
           }
           for (int x : s) ok = ok && shape_size_[x] > 0;
           if (!ok) continue;
+          IndexTerms terms{};
+          terms.offset = size_;
           std::uint64_t size = 1;
           for (int i = 0; i < kSuits;) {
             int j = i;
             while (j < kSuits && s[j] == s[i]) ++j;
+            for (int t = 0; t < j - i; ++t) {
+              terms.radix[i + t] = size;
+              terms.extra[i + t] = static_cast<std::uint8_t>(j - i - 1 - t);
+              terms.choose[i + t] = static_cast<std::uint8_t>(j - i - t);
+            }
             size *= choose_small_k(shape_size_[s[i]] + (j - i) - 1, j - i);
             i = j;
           }
+          index_terms_.push_back(terms);
           config_of_key_[((s[0] * num_shapes_ + s[1]) * num_shapes_ + s[2]) * num_shapes_ + s[3]] =
               static_cast<std::int32_t>(config_shapes_.size());
           config_shapes_.push_back(s);
@@ -189,10 +214,15 @@ const HandIndexer& HandIndexer::holdem(int round) {
 }
 
 std::uint64_t HandIndexer::index(const Card* cards) const {
-  std::array<std::array<unsigned, kSuits>, kMaxGroups> masks{};
-  for (int g = 0, i = 0; g < num_groups_; ++g)
+  // Each group's cards as 16 bits per suit (a register, not an array: no store-to-load
+  // forwarding stalls when cards share a suit).
+  std::array<std::uint64_t, kMaxGroups> masks;
+  for (int g = 0, i = 0; g < num_groups_; ++g) {
+    std::uint64_t m = 0;
     for (int end = i + cards_per_group_[g]; i < end; ++i)
-      masks[g][suit_of(cards[i])] |= 1U << rank_of(cards[i]);
+      m |= std::uint64_t{1} << (16 * suit_of(cards[i]) + rank_of(cards[i]));
+    masks[g] = m;
+  }
 
   std::array<std::uint64_t, kSuits> suit_keys;  // shape << 40 | index within the shape
   for (int suit = 0; suit < kSuits; ++suit) {
@@ -200,7 +230,7 @@ std::uint64_t HandIndexer::index(const Card* cards) const {
     std::uint64_t idx = 0, radix = 1;
     int shape = 0;
     for (int g = 0; g < num_groups_; ++g) {
-      const unsigned m = masks[g][suit];
+      const auto m = static_cast<unsigned>(masks[g] >> (16 * suit)) & 0x1FFFU;
       const int count = std::popcount(m);
       idx += radix * kColex.rank[squeeze(m, used)];
       radix *= kBinom.c[kRanks - std::popcount(used)][count];
@@ -217,22 +247,15 @@ std::uint64_t HandIndexer::index(const Card* cards) const {
       config_of_key_[((shapes[0] * num_shapes_ + shapes[1]) * num_shapes_ + shapes[2]) *
                          num_shapes_ +
                      shapes[3]];
-  std::uint64_t result = 0, radix = 1;
+  // Multiset rank of each run of equal shapes with indices a_0 >= ... >= a_{k-1}: the colex
+  // rank of the strictly decreasing a_t + (k - 1 - t), i.e. sum of C(a_t + k - 1 - t, k - t).
+  const IndexTerms& terms = index_terms_[config];
   constexpr std::uint64_t kIndexMask = (std::uint64_t{1} << kIndexBits) - 1;
-  for (int i = 0; i < kSuits;) {
-    int j = i + 1;
-    while (j < kSuits && shapes[j] == shapes[i]) ++j;
-    const int k = j - i;
-    // Multiset rank of the run's indices a_0 >= ... >= a_{k-1}: colex rank of the strictly
-    // decreasing a_t + (k - 1 - t).
-    std::uint64_t local = 0;
-    for (int t = 0; t < k; ++t)
-      local += choose_small_k((suit_keys[i + t] & kIndexMask) + (k - 1 - t), k - t);
-    result += radix * local;
-    radix *= choose_small_k(shape_size_[shapes[i]] + k - 1, k);
-    i = j;
-  }
-  return config_offset_[config] + result;
+  std::uint64_t result = terms.offset;
+  for (int i = 0; i < kSuits; ++i)
+    result += terms.radix[i] *
+              choose_upto4((suit_keys[i] & kIndexMask) + terms.extra[i], terms.choose[i]);
+  return result;
 }
 
 void HandIndexer::unindex(std::uint64_t index, Card* cards) const {

@@ -50,6 +50,16 @@ class HandIndexer {
   std::vector<std::array<int, kSuits>> config_shapes_;
   std::vector<std::uint64_t> config_offset_;
   std::vector<std::int32_t> config_of_key_;  // ((s0*S + s1)*S + s2)*S + s3 -> config, or -1
+  // What index() needs of a configuration, per sorted suit position i: the index adds
+  // radix[i] * C(suit_index_i + extra[i], choose[i]) (the multiset rank of its run of equal
+  // shapes, in the mixed radix of the runs before it).
+  struct IndexTerms {
+    std::uint64_t offset;
+    std::array<std::uint64_t, kSuits> radix;
+    std::array<std::uint8_t, kSuits> extra;
+    std::array<std::uint8_t, kSuits> choose;
+  };
+  std::vector<IndexTerms> index_terms_;
 };
 
 }  // namespace hulhe
