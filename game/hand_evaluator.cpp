@@ -214,7 +214,7 @@ HandEvaluator::HandEvaluator() {
       throw std::logic_error("hand evaluator: kHashMultiplier does not separate a bucket");
     std::uint32_t d = 0;
     for (;; ++d) {
-      if (d > kSlotMask) throw std::logic_error("hand evaluator: hash table full");
+      if (d > 0xFF) throw std::logic_error("hand evaluator: displacement exceeds 8 bits");
       bool fits = true;
       for (std::uint32_t s : slots)
         if (used[(s ^ d) & kSlotMask]) {
@@ -223,7 +223,7 @@ HandEvaluator::HandEvaluator() {
         }
       if (fits) break;
     }
-    t.displacements[b] = d;
+    t.displacements[b] = static_cast<std::uint8_t>(d);  // at most 100 in practice
     for (std::size_t k = 0; k < slots.size(); ++k) {
       const std::uint32_t s = (slots[k] ^ d) & kSlotMask;
       used[s] = true;

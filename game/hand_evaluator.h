@@ -18,10 +18,10 @@
 // has a distinct sum (< 2^25). That sum is mapped to the rank of the best non-flush five by a
 // "hash, displace" perfect hash (Belazzougui, Botelho & Dietzfelbinger 2009): one multiply
 // picks a bucket and a slot, the bucket's displacement is XORed into the slot (2 loads,
-// tables 320 KB). Bits 32.. hold one 4-bit counter per suit started at 3, so a counter's top
-// bit is set exactly when that suit has >= 5 cards: then the flush suit's 13-bit rank mask
-// indexes an 8192-entry flush table instead (with at most 7 cards a flush beats every
-// non-flush hand those cards can make).
+// tables 288 KB; the displacements, 16 KB, stay in L1). Bits 32.. hold one 4-bit counter per suit
+// started at 3, so a counter's top bit is set exactly when that suit has >= 5 cards: then the flush
+// suit's 13-bit rank mask indexes an 8192-entry flush table instead (with at most 7 cards a flush
+// beats every non-flush hand those cards can make).
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -110,7 +110,7 @@ inline constexpr std::uint32_t kSlotMask = (1U << kSlotBits) - 1;
 // Odd multiplier whose buckets have no two sums on the same slot bits (checked at build).
 inline constexpr std::uint64_t kHashMultiplier = 0x9E3779B97F4A7C15;  // 2^64 / golden ratio
 struct EvalTables {
-  alignas(64) std::array<std::uint32_t, std::size_t{1} << kBucketBits> displacements;
+  alignas(64) std::array<std::uint8_t, std::size_t{1} << kBucketBits> displacements;  // 16 KB
   alignas(64) std::array<HandRank, std::size_t{1} << kSlotBits> slot_ranks;
   alignas(64) std::array<HandRank, std::size_t{1} << kMaxRanks> flush_ranks;  // by rank mask
 };

@@ -112,9 +112,11 @@ TEST(HandEvaluator, AllFiveCardHandsMatchReference) {
           for (Card e = d + 1; e < 52; ++e) {
             const HandRank r = ev.rank(EvalHand{}.add(a).add(b).add(c).add(d).add(e));
             ++counts[static_cast<int>(category_of(r))];
-            // The reference key depends only on ranks and flushness: sample it cheaply by
-            // checking every hand whose first card is a club (all classes occur there).
-            if (suit_of(a) == 0) by_key[reference_five({a, b, c, d, e})].insert(r);
+            // The reference key depends only on ranks and flushness: check it on the hands
+            // whose lowest card is a club and second-lowest a club or diamond (every class
+            // occurs among them), to stay fast under sanitizers.
+            if (suit_of(a) == 0 && suit_of(b) <= 1)
+              by_key[reference_five({a, b, c, d, e})].insert(r);
           }
   EXPECT_EQ(counts, kFiveCardCounts);
   ASSERT_EQ(by_key.size(), static_cast<std::size_t>(kNumHandRanks));
@@ -134,7 +136,7 @@ TEST(HandEvaluator, RandomHandsMatchBruteForce) {
   std::mt19937_64 rng(20240611);
   std::vector<Card> deck(52);
   for (int i = 0; i < 52; ++i) deck[i] = static_cast<Card>(i);
-  for (Card a = 0; a < 52; ++a)  // all 5-card hands containing the two of clubs... of any
+  for (Card a = 0; a < 52; ++a)  // the same representatives as above
     for (Card b = a + 1; b < 52; ++b)
       for (Card c = b + 1; c < 52; ++c)
         for (Card d = c + 1; d < 52; ++d)
@@ -145,7 +147,7 @@ TEST(HandEvaluator, RandomHandsMatchBruteForce) {
   ASSERT_EQ(rank_of_key.size(), static_cast<std::size_t>(kNumHandRanks));
   const HandEvaluator& ev = HandEvaluator::instance();
   for (int n = 5; n <= 7; ++n) {
-    for (int trial = 0; trial < 20000; ++trial) {
+    for (int trial = 0; trial < 10000; ++trial) {
       std::shuffle(deck.begin(), deck.end(), rng);
       std::vector<Card> hand(deck.begin(), deck.begin() + n);
       const HandRank expected = rank_of_key.at(reference_best(hand));

@@ -71,8 +71,7 @@ TEST(HandIndexer, HoldemSizes) {
 // Exhaustive against brute-force canonical forms on small indexers: equal indices exactly
 // for equal canonical forms, and every index 0..size-1 used. Canonical flops: 1,755.
 TEST(HandIndexer, MatchesBruteForceCanonicalisation) {
-  for (const std::vector<int>& groups :
-       std::vector<std::vector<int>>{{2}, {3}, {1, 1}, {2, 1}, {1, 2}}) {
+  for (const std::vector<int>& groups : std::vector<std::vector<int>>{{2}, {3}, {1, 1}, {2, 1}}) {
     const HandIndexer indexer(groups);
     std::map<std::vector<Card>, std::uint64_t> index_of_canonical;
     std::set<std::uint64_t> seen;
