@@ -101,10 +101,12 @@ struct PlayerSampler {
   }
 };
 
+// Integer counts only in the sampling loop: a player's equity share in a deal is 1 (won) or
+// 1/k (tied k ways), so its mean and variance follow from the counts.
 struct BatchTally {
   std::int64_t samples = 0;
-  std::array<double, kMaxPlayers> equity{}, equity_sq{};
-  std::array<std::int64_t, kMaxPlayers> win{}, tie{};
+  std::array<std::int64_t, kMaxPlayers> win{};
+  std::array<std::array<std::int64_t, kMaxPlayers + 1>, kMaxPlayers> tie{};  // by # sharing
   std::array<std::array<std::int64_t, kNumHandCategories>, kMaxPlayers> category{};
   bool failed = false;
 };
@@ -118,6 +120,10 @@ EquityResult monte_carlo_equity(const EquityRequest& request) {
   for (const Range& r : request.players) samplers.emplace_back(r);
 
   const HandEvaluator& ev = HandEvaluator::instance();
+  std::array<std::uint8_t, kNumHandRanks + 1> category{};
+  for (int r = 1; r <= kNumHandRanks; ++r)
+    category[static_cast<std::size_t>(r)] =
+        static_cast<std::uint8_t>(category_of(static_cast<HandRank>(r)));
   const CardSet fixed = request.dead | CardSet::of(request.board);
   const EvalHand board_hand = EvalHand::of(CardSet::of(request.board));
   const int num_known = static_cast<int>(request.board.size());
@@ -166,14 +172,9 @@ EquityResult monte_carlo_equity(const EquityRequest& request) {
           ++winners;
         }
       }
-      const double share = 1.0 / winners;
       for (int i = 0; i < n; ++i) {
-        if (v[i] == best) {
-          out.equity[i] += share;
-          out.equity_sq[i] += share * share;
-          (winners == 1 ? out.win[i] : out.tie[i]) += 1;
-        }
-        ++out.category[i][static_cast<int>(category_of(v[i]))];
+        if (v[i] == best) ++(winners == 1 ? out.win[i] : out.tie[i][winners]);
+        ++out.category[i][category[v[i]]];
       }
       ++out.samples;
     }
@@ -181,12 +182,21 @@ EquityResult monte_carlo_equity(const EquityRequest& request) {
 
   BatchTally total;
   std::vector<double> stderrs(static_cast<std::size_t>(n), 0.0);
+  auto equity_sums = [&](int i, double& sum, double& sum_sq) {
+    sum = sum_sq = static_cast<double>(total.win[i]);
+    for (int k = 2; k <= n; ++k) {
+      sum += static_cast<double>(total.tie[i][k]) / k;
+      sum_sq += static_cast<double>(total.tie[i][k]) / (k * k);
+    }
+  };
   auto standard_errors = [&]() {
     double worst = 0;
     const auto s = static_cast<double>(total.samples);
     for (int i = 0; i < n; ++i) {
-      const double mean = total.equity[i] / s;
-      const double var = std::max(0.0, (total.equity_sq[i] - s * mean * mean) / (s - 1));
+      double sum = 0, sum_sq = 0;
+      equity_sums(i, sum, sum_sq);
+      const double mean = sum / s;
+      const double var = std::max(0.0, (sum_sq - s * mean * mean) / (s - 1));
       stderrs[static_cast<std::size_t>(i)] = std::sqrt(var / s);
       worst = std::max(worst, stderrs[static_cast<std::size_t>(i)]);
     }
@@ -211,10 +221,8 @@ EquityResult monte_carlo_equity(const EquityRequest& request) {
             "narrow them or use --exact");
       total.samples += b.samples;
       for (int i = 0; i < n; ++i) {
-        total.equity[i] += b.equity[i];
-        total.equity_sq[i] += b.equity_sq[i];
         total.win[i] += b.win[i];
-        total.tie[i] += b.tie[i];
+        for (int k = 2; k <= n; ++k) total.tie[i][k] += b.tie[i][k];
         for (int k = 0; k < kNumHandCategories; ++k) total.category[i][k] += b.category[i][k];
       }
       worst = standard_errors();
@@ -237,9 +245,13 @@ EquityResult monte_carlo_equity(const EquityRequest& request) {
   const auto s = static_cast<double>(total.samples);
   for (int i = 0; i < n; ++i) {
     PlayerEquity p;
-    p.equity = total.equity[i] / s;
+    double sum = 0, sum_sq = 0;
+    equity_sums(i, sum, sum_sq);
+    std::int64_t ties = 0;
+    for (int k = 2; k <= n; ++k) ties += total.tie[i][k];
+    p.equity = sum / s;
     p.win = static_cast<double>(total.win[i]) / s;
-    p.tie = static_cast<double>(total.tie[i]) / s;
+    p.tie = static_cast<double>(ties) / s;
     for (int k = 0; k < kNumHandCategories; ++k)
       p.categories[k] = static_cast<double>(total.category[i][k]) / s;
     result.players.push_back(p);
