@@ -52,7 +52,7 @@ struct EquityResult {
   double total_weight = 0;      // exact: weighted number of deals (the unit of *_deals)
   double stderr_max = 0;        // Monte Carlo: largest standard error of a player's equity
   std::vector<double> stderrs;  // Monte Carlo: per player
-  double seconds = 0;
+  double seconds = 0;           // wall time, without the one-time build of the evaluator's tables
 };
 
 // Checks the request (InputError naming the problem), picks the method and runs it.

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <bit>
+#include <mutex>
 #include <vector>
 
 namespace hulhe::equity {
@@ -18,8 +19,24 @@ struct BinomialTable {
 };
 const BinomialTable kBinomial;
 
+// All board rank multisets, in the order of their index.
+std::vector<std::array<int, 5>> all_board_ranks() {
+  std::vector<std::array<int, 5>> boards(kNumBoardRankMultisets);
+  for (int a = 0; a < kMaxRanks; ++a)
+    for (int b = a; b < kMaxRanks; ++b)
+      for (int c = b; c < kMaxRanks; ++c)
+        for (int d = c; d < kMaxRanks; ++d)
+          for (int e = d; e < kMaxRanks; ++e) {
+            const std::array<int, 5> ranks{a, b, c, d, e};
+            boards[static_cast<std::size_t>(board_rank_index(ranks.data()))] = ranks;
+          }
+  return boards;
+}
+
 struct Storage {
+  std::vector<std::array<int, 5>> boards = all_board_ranks();
   std::vector<HandRank> rank_value;
+  std::array<std::once_flag, kNumHoleRankPairs> column_built;
   std::vector<HandRank> flush_value;
   std::vector<std::uint8_t> category;
   EquityTables view{};
@@ -28,55 +45,49 @@ struct Storage {
       : rank_value(static_cast<std::size_t>(kNumBoardRankMultisets) * kNumHoleRankPairs, 0),
         flush_value(1U << kMaxRanks, 0),
         category(kNumHandRanks + 1, 0) {
-    // All board rank multisets, in the order of their index.
-    std::vector<std::array<int, 5>> boards;
-    boards.reserve(kNumBoardRankMultisets);
-    for (int a = 0; a < kMaxRanks; ++a)
-      for (int b = a; b < kMaxRanks; ++b)
-        for (int c = b; c < kMaxRanks; ++c)
-          for (int d = c; d < kMaxRanks; ++d)
-            for (int e = d; e < kMaxRanks; ++e) boards.push_back({a, b, c, d, e});
-
     const HandEvaluator& ev = HandEvaluator::instance();
-#pragma omp parallel for schedule(dynamic, 64)
-    for (std::size_t i = 0; i < boards.size(); ++i) {
-      const int index = board_rank_index(boards[i].data());
-      for (int h1 = 0; h1 < kMaxRanks; ++h1) {
-        for (int h2 = h1; h2 < kMaxRanks; ++h2) {
-          std::array<int, kMaxRanks> count{};
-          for (int r : boards[i]) ++count[static_cast<std::size_t>(r)];
-          ++count[static_cast<std::size_t>(h1)];
-          ++count[static_cast<std::size_t>(h2)];
-          // Deal suits round-robin: cards of one rank get distinct suits and no suit gets
-          // more than two of the seven cards, so no flush is possible.
-          EvalHand cards;
-          int next_suit = 0;
-          bool valid = true;
-          for (int r = 0; r < kMaxRanks; ++r) {
-            if (count[static_cast<std::size_t>(r)] > kMaxSuits) valid = false;
-            for (int k = 0; k < count[static_cast<std::size_t>(r)] && valid; ++k)
-              cards = cards.add(make_card(r, next_suit++ % kMaxSuits));
-          }
-          if (valid)
-            rank_value[static_cast<std::size_t>(index) * kNumHoleRankPairs +
-                       static_cast<std::size_t>(hole_rank_index(h1, h2))] = ev.rank(cards);
-        }
-      }
-    }
     for (unsigned mask = 0; mask < (1U << kMaxRanks); ++mask) {
       const int n = std::popcount(mask);
       if (n < 5 || n > 7) continue;
-      CardSet cards;
+      EvalHand cards;
       for (int r = 0; r < kMaxRanks; ++r)
-        if ((mask >> r) & 1U) cards.insert(make_card(r, 0));
-      flush_value[mask] = evaluate(cards);
+        if ((mask >> r) & 1U) cards = cards.add(make_card(r, 0));
+      flush_value[mask] = ev.rank(cards);
     }
     for (int r = 1; r <= kNumHandRanks; ++r)
       category[static_cast<std::size_t>(r)] =
           static_cast<std::uint8_t>(category_of(static_cast<HandRank>(r)));
-    view = {rank_value.data(), flush_value.data(), category.data()};
+    view = {flush_value.data(), category.data()};
+  }
+
+  void build_column(int h1, int h2) {
+    const HandEvaluator& ev = HandEvaluator::instance();
+    HandRank* column = rank_value.data() +
+                       static_cast<std::size_t>(hole_rank_index(h1, h2)) * kNumBoardRankMultisets;
+    for (std::size_t i = 0; i < boards.size(); ++i) {
+      std::array<int, kMaxRanks> count{};
+      for (int r : boards[i]) ++count[static_cast<std::size_t>(r)];
+      ++count[static_cast<std::size_t>(h1)];
+      ++count[static_cast<std::size_t>(h2)];
+      // Deal suits round-robin: cards of one rank get distinct suits and no suit gets more
+      // than two of the seven cards, so no flush is possible.
+      EvalHand cards;
+      int next_suit = 0;
+      bool valid = true;
+      for (int r = 0; r < kMaxRanks; ++r) {
+        if (count[static_cast<std::size_t>(r)] > kMaxSuits) valid = false;
+        for (int k = 0; k < count[static_cast<std::size_t>(r)] && valid; ++k)
+          cards = cards.add(make_card(r, next_suit++ % kMaxSuits));
+      }
+      column[i] = valid ? ev.rank(cards) : 0;
+    }
   }
 };
+
+Storage& storage() {
+  static Storage s;
+  return s;
+}
 
 }  // namespace
 
@@ -92,8 +103,18 @@ std::int64_t binomial(int n, int k) {
 }
 
 const EquityTables& equity_tables() {
-  static const Storage storage;
-  return storage.view;
+  return storage().view;
+}
+
+const HandRank* EquityTables::rank_column(int hole_index) const {
+  Storage& s = storage();
+  // Invert hole_rank_index: the largest r2 with r2 (r2 + 1) / 2 <= index.
+  int r2 = 0;
+  while ((r2 + 1) * (r2 + 2) / 2 <= hole_index) ++r2;
+  const int r1 = hole_index - r2 * (r2 + 1) / 2;
+  std::call_once(s.column_built[static_cast<std::size_t>(hole_index)],
+                 [&] { s.build_column(r1, r2); });
+  return s.rank_value.data() + static_cast<std::size_t>(hole_index) * kNumBoardRankMultisets;
 }
 
 }  // namespace hulhe::equity

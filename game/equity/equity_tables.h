@@ -25,17 +25,20 @@ constexpr int hole_rank_index(int r1, int r2) {
 }
 
 struct EquityTables {
-  // rank_value[board_rank_index * 91 + hole_rank_index]: HandRank of the best hand that
-  // uses ranks only (no flush); 0 where the seven ranks include one more than four times.
-  const HandRank* rank_value;
   // flush_value[13-bit rank mask of one suit], for masks of 5..7 ranks: the best flush or
   // straight flush; 0 for fewer ranks.
   const HandRank* flush_value;
   // category[HandRank] = category_of(rank), as a small integer.
   const std::uint8_t* category;
+
+  // Column of hole rank pair h: column[board_rank_index] = HandRank of the best hand that
+  // uses ranks only (no flush); 0 where the seven ranks include one rank five times.
+  // Columns are built on first use (6,188 evaluations each), so a spot pays only for the
+  // hole rank pairs it holds; thread-safe.
+  const HandRank* rank_column(int hole_rank_index) const;
 };
 
-// Built once (about half a million incremental evaluations), then shared; thread-safe.
+// Built once, then shared; thread-safe.
 const EquityTables& equity_tables();
 
 // C(n, k) for 0 <= n, k <= 52.

