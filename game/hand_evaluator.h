@@ -1,8 +1,9 @@
 #pragma once
 // Poker hand ranking. `evaluate` ranks 5, 6 or 7 cards of a 52-card deck by their best five:
 // a HandRank in 1..7462 (one per 5-card equivalence class), higher is better, equal ranks tie.
-// `rank_cards_acpc` ranks any 0..7 cards of any ACPC deck (Kuhn, Leduc) exactly as the ACPC
-// dealer's rankHand does; ranks are comparable between hands with equally many cards.
+// `rank_cards_acpc` ranks any 0..7 cards of any ACPC deck (Kuhn, Leduc) in the same order as
+// the ACPC dealer's rankHand/rankCardset (the values differ; only comparisons matter); ranks
+// are comparable between hands with equally many cards.
 //
 // Fast incremental API (for hot loops: equity, features, enumeration): build an `EvalHand`
 // card by card (or by merging partial hands, e.g. hole cards + board) and rank it with
@@ -17,11 +18,12 @@
 // by a greedy search so that every multiset of at most 7 ranks (each rank at most 4 times)
 // has a distinct sum (< 2^25). That sum is mapped to the rank of the best non-flush five by a
 // "hash, displace" perfect hash (Belazzougui, Botelho & Dietzfelbinger 2009): one multiply
-// picks a bucket and a slot, the bucket's displacement is XORed into the slot (2 loads,
-// tables 288 KB; the displacements, 16 KB, stay in L1). Bits 32.. hold one 4-bit counter per suit
-// started at 3, so a counter's top bit is set exactly when that suit has >= 5 cards: then the flush
-// suit's 13-bit rank mask indexes an 8192-entry flush table instead (with at most 7 cards a flush
-// beats every non-flush hand those cards can make).
+// picks a bucket and a slot, the bucket's displacement is XORed into the slot (2 loads;
+// 288 KB of tables, of which the 16 KB of displacements stay in L1). Bits 32.. of the key
+// hold one 4-bit counter per suit started at 3, so a counter's top bit is set exactly when
+// that suit has >= 5 cards: then the flush suit's 13-bit rank mask indexes an 8192-entry
+// flush table instead (with at most 7 cards a flush beats every non-flush hand those cards
+// can make).
 #include <array>
 #include <bit>
 #include <cstdint>
