@@ -16,8 +16,11 @@ int main(int argc, char** argv) {
   hulhe::cli::add_info_command(app);
   hulhe::cli::add_hand_command(app);
   hulhe::cli::add_logs_command(app);
-  hulhe::cli::add_abstract_command(app);
   hulhe::cli::add_equity_command(app);
+  hulhe::cli::add_abstract_command(app);
+  hulhe::cli::add_solve_command(app);
+  hulhe::cli::add_export_command(app);
+  hulhe::cli::add_exploit_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,0 +1,96 @@
+// `hulhe solve --config FILE [--algorithm A] [--iterations N] [--seconds S] [--threads T]
+// [--seed X] [--checkpoint PATH] [--resume]`: runs a CFR-family solver (solver/solver_run.h)
+// with progress lines on stderr and a summary on stdout.
+#include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "cli/commands.h"
+#include "game/input_error.h"
+#include "solver/solve_config.h"
+#include "solver/solver_run.h"
+
+namespace hulhe::cli {
+namespace {
+
+struct Options {
+  std::string config;
+  std::optional<std::string> algorithm;
+  std::optional<std::int64_t> iterations;
+  std::optional<double> seconds;
+  std::optional<int> threads;
+  std::optional<std::uint64_t> seed;
+  std::optional<std::string> checkpoint;
+  bool resume = false;
+};
+
+std::string duration(double s) {
+  if (s < 60) return fmt::format("{:.1f}s", s);
+  if (s < 3600) return fmt::format("{}m{:02}s", static_cast<int>(s) / 60, static_cast<int>(s) % 60);
+  return fmt::format("{}h{:02}m", static_cast<int>(s) / 3600, static_cast<int>(s) % 3600 / 60);
+}
+
+void run(const Options& o) {
+  SolveConfig config = SolveConfig::from_file(o.config);
+  if (o.algorithm) config.params.algorithm = *o.algorithm;
+  if (o.iterations) config.iterations = *o.iterations;
+  if (o.seconds) config.seconds = *o.seconds;
+  if (o.threads) config.threads = *o.threads;
+  if (o.seed) config.params.seed = *o.seed;
+  if (o.checkpoint) config.checkpoint = *o.checkpoint;
+  if (config.threads < 1) throw InputError("--threads must be at least 1");
+
+  SolverRun solver(config, o.resume);
+  const StrategyTables& t = solver.tables();
+  fmt::print(stderr, "game {} · abstraction {} · algorithm {} · seed {} · threads {}\n",
+             solver.game().name, solver.abstraction().describe(), solver.params().algorithm,
+             solver.params().seed, config.threads);
+  fmt::print(stderr, "tables: {} information sets, {} entries, {:.2f} MiB\n",
+             t.num_information_sets(), t.size(), t.memory_bytes() / 1048576.0);
+  if (o.resume)
+    fmt::print(stderr, "resuming {} at iteration {}\n", config.checkpoint,
+               solver.iterations_done());
+  const SolveSummary s = solver.run([](const SolveProgress& p) {
+    std::string expl = p.exploitability_chips
+                           ? fmt::format(" · exploitability {:.3e} chips", *p.exploitability_chips)
+                           : std::string();
+    fmt::print(stderr, "iteration {}/{} · {:.0f} it/s · elapsed {} · ETA {}{}{}\n", p.iterations,
+               p.target, p.iterations_per_second, duration(p.elapsed_seconds),
+               duration(p.eta_seconds), expl, p.checkpoint_written ? " · checkpoint" : "");
+  });
+  if (s.interrupted) fmt::print(stderr, "stopped by signal; checkpoint written\n");
+  fmt::print("solved {} with {}: iterations {}..{} in {} ({:.0f} it/s)\n", solver.game().name,
+             solver.params().algorithm, s.first_iteration, s.iterations, duration(s.seconds),
+             (s.iterations - s.first_iteration + 1) / std::max(s.seconds, 1e-9));
+  if (s.report) {
+    fmt::print("game value (seat 0): {:.9f} chips/hand\n", s.report->game_value);
+    fmt::print("exploitability: {:.6e} chips/hand (NashConv {:.6e})\n",
+               s.report->exploitability_chips, s.report->nash_conv);
+    if (s.report->exploitability_mbb)
+      fmt::print("exploitability: {:.3f} mbb/g\n", *s.report->exploitability_mbb);
+  }
+  if (!s.checkpoint.empty()) fmt::print("checkpoint: {}\n", s.checkpoint);
+}
+
+}  // namespace
+
+void add_solve_command(CLI::App& app) {
+  auto o = std::make_shared<Options>();
+  CLI::App* cmd = app.add_subcommand("solve", "run a CFR-family solver on a game");
+  cmd->add_option("--config", o->config, "run configuration (.toml)")->required();
+  cmd->add_option("--algorithm", o->algorithm, "cfr, cfr+, dcfr, external, outcome, pcs");
+  cmd->add_option("--iterations", o->iterations,
+                  "total iterations (a resumed run counts earlier ones)");
+  cmd->add_option("--seconds", o->seconds, "wall-clock budget of this run");
+  cmd->add_option("--threads", o->threads, "OpenMP threads");
+  cmd->add_option("--seed", o->seed, "random seed (sampling algorithms)");
+  cmd->add_option("--checkpoint", o->checkpoint,
+                  "checkpoint file (written periodically and at the end)");
+  cmd->add_flag("--resume", o->resume, "continue from the checkpoint");
+  cmd->callback([o] { run(*o); });
+}
+
+}  // namespace hulhe::cli

@@ -1,0 +1,167 @@
+#include "solver/checkpoint.h"
+
+#include <cereal/archives/portable_binary.hpp>
+#include <cereal/types/array.hpp>
+#include <cereal/types/string.hpp>
+#include <cereal/types/vector.hpp>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "abstraction/lossless_abstraction.h"
+#include "game/input_error.h"
+
+namespace hulhe {
+
+template <typename Archive>
+void serialize(Archive& ar, CfrParameters& p) {
+  ar(p.algorithm, p.seed, p.dcfr_alpha, p.dcfr_beta, p.dcfr_gamma, p.cfr_plus_delay,
+     p.outcome_epsilon);
+}
+
+namespace {
+
+constexpr char kMagic[8] = {'H', 'U', 'L', 'H', 'E', 'C', 'K', 'P'};
+constexpr std::size_t kHeaderSize = 8 + 4 + 8 + 8 + 8 + 8;
+
+std::uint64_t fnv1a(const char* data, std::size_t size) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  for (std::size_t i = 0; i < size; ++i) {
+    h ^= static_cast<unsigned char>(data[i]);
+    h *= 0x100000001b3ULL;
+  }
+  return h;
+}
+
+template <typename T>
+void put(std::string& out, T v) {
+  for (std::size_t i = 0; i < sizeof(T); ++i)
+    out.push_back(static_cast<char>((static_cast<std::uint64_t>(v) >> (8 * i)) & 0xffU));
+}
+
+template <typename T>
+T get(const char* p) {
+  std::uint64_t v = 0;
+  for (std::size_t i = 0; i < sizeof(T); ++i)
+    v |= static_cast<std::uint64_t>(static_cast<unsigned char>(p[i])) << (8 * i);
+  return static_cast<T>(v);
+}
+
+std::string hex(std::uint64_t v) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+}  // namespace
+
+GameDefinition Checkpoint::game() const {
+  GameDefinition g = GameDefinition::from_string(game_text, "<checkpoint game>");
+  g.name = game_name;
+  return g;
+}
+
+void write_checkpoint(const std::string& path, const Checkpoint& c) {
+  std::ostringstream body_stream(std::ios::binary);
+  {
+    cereal::PortableBinaryOutputArchive ar(body_stream);
+    ar(c.game_text, c.game_name, c.abstraction_kind, c.bucket_map, c.iterations);
+    CfrParameters params = c.params;
+    ar(params);
+    ar(c.tables);
+  }
+  const std::string body = body_stream.str();
+  std::string header(kMagic, sizeof kMagic);
+  put<std::uint32_t>(header, kCheckpointVersion);
+  put<std::uint64_t>(header, c.game_hash);
+  put<std::uint64_t>(header, c.abstraction_hash);
+  put<std::uint64_t>(header, body.size());
+  put<std::uint64_t>(header, fnv1a(body.data(), body.size()));
+
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out.write(header.data(), static_cast<std::streamsize>(header.size()));
+    out.write(body.data(), static_cast<std::streamsize>(body.size()));
+    out.flush();
+    if (!out) {
+      std::error_code ec;
+      std::filesystem::remove(tmp, ec);
+      throw InputError("cannot write checkpoint " + tmp + " (disk full or no permission?)");
+    }
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) throw InputError("cannot rename " + tmp + " to " + path + ": " + ec.message());
+}
+
+Checkpoint read_checkpoint(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError("cannot open checkpoint " + path);
+  const std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (data.size() < kHeaderSize || std::memcmp(data.data(), kMagic, sizeof kMagic) != 0) {
+    if (data.size() >= 8 && std::memcmp(data.data(), kMagic, sizeof kMagic) == 0)
+      throw InputError("checkpoint " + path + " is truncated (no complete header)");
+    throw InputError(path + " is not a hulhe checkpoint (bad magic)");
+  }
+  const char* p = data.data() + 8;
+  const auto version = get<std::uint32_t>(p);
+  if (version != kCheckpointVersion)
+    throw InputError("checkpoint " + path + " has format version " + std::to_string(version) +
+                     "; this hulhe reads version " + std::to_string(kCheckpointVersion));
+  Checkpoint c;
+  c.game_hash = get<std::uint64_t>(p + 4);
+  c.abstraction_hash = get<std::uint64_t>(p + 12);
+  const auto size = get<std::uint64_t>(p + 20);
+  const auto checksum = get<std::uint64_t>(p + 28);
+  if (data.size() - kHeaderSize != size)
+    throw InputError("checkpoint " + path + " is truncated or has trailing bytes (body of " +
+                     std::to_string(data.size() - kHeaderSize) + " bytes, header says " +
+                     std::to_string(size) + ")");
+  const char* body = data.data() + kHeaderSize;
+  if (fnv1a(body, size) != checksum)
+    throw InputError("checkpoint " + path + " is corrupt (checksum mismatch)");
+  try {
+    std::istringstream body_stream(std::string(body, size), std::ios::binary);
+    cereal::PortableBinaryInputArchive ar(body_stream);
+    ar(c.game_text, c.game_name, c.abstraction_kind, c.bucket_map, c.iterations);
+    ar(c.params);
+    ar(c.tables);
+  } catch (const std::exception& e) {
+    throw InputError("checkpoint " + path + " is corrupt: " + e.what());
+  }
+  if (c.game().hash() != c.game_hash)
+    throw InputError("checkpoint " + path + " is corrupt (game hash does not match its game)");
+  return c;
+}
+
+void check_checkpoint_matches(const Checkpoint& c, const std::string& path,
+                              const GameDefinition& game, const CardAbstraction& abstraction) {
+  if (c.game_hash != game.hash())
+    throw InputError("checkpoint " + path + " is of another game (game hash " + hex(c.game_hash) +
+                     ", '" + c.game_name + "'), not of '" + game.name + "' (" + hex(game.hash()) +
+                     ")");
+  if (c.abstraction_hash != abstraction.hash())
+    throw InputError("checkpoint " + path + " was built with another abstraction (hash " +
+                     hex(c.abstraction_hash) + ", expected " + hex(abstraction.hash()) + ": " +
+                     abstraction.describe() + ")");
+}
+
+std::uint64_t file_hash(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  const std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return fnv1a(data.data(), data.size());
+}
+
+std::unique_ptr<CardAbstraction> make_abstraction(const std::string& kind,
+                                                  const GameDefinition& game,
+                                                  const std::string& bucket_map) {
+  if (kind == "lossless") return std::make_unique<LosslessAbstraction>(game);
+  throw InputError("unknown abstraction '" + kind + "'" +
+                   (bucket_map.empty() ? "" : " (bucket map " + bucket_map + ")") +
+                   "; known: lossless");
+}
+
+}  // namespace hulhe

@@ -1,0 +1,55 @@
+#pragma once
+// Solver checkpoints (`*.ckpt`, DESIGN.md "Files"): everything a run needs to continue
+// bit-for-bit and everything export/exploit need to rebuild the game.
+//
+// Layout (little-endian): magic "HULHECKP" · u32 version · u64 game hash · u64 abstraction
+// hash · u64 body size · u64 FNV-1a checksum of the body · body (cereal portable binary:
+// game definition text, abstraction kind and bucket-map reference, iteration count,
+// algorithm and parameters, regret and average-strategy tables). No RNG state is stored:
+// every random choice derives from (seed, iteration). Written to PATH.tmp, flushed, then
+// renamed over PATH, so a crash or a full disk never loses the last good checkpoint.
+// Reading never trusts the body before the size and checksum match: a truncated, corrupt,
+// foreign or newer file is an InputError naming it.
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "abstraction/card_abstraction.h"
+#include "game/game_definition.h"
+#include "solver/cfr_algorithm.h"
+#include "solver/strategy_tables.h"
+
+namespace hulhe {
+
+inline constexpr std::uint32_t kCheckpointVersion = 1;
+
+struct Checkpoint {
+  std::string game_text;  // GameDefinition::to_acpc_string()
+  std::string game_name;
+  std::uint64_t game_hash = 0;
+  std::string abstraction_kind = "lossless";  // or "buckets" (a bucket-map file)
+  std::string bucket_map;
+  std::uint64_t abstraction_hash = 0;
+  std::int64_t iterations = 0;
+  CfrParameters params;
+  StrategyTables tables;
+
+  GameDefinition game() const;
+};
+
+void write_checkpoint(const std::string& path, const Checkpoint& checkpoint);
+Checkpoint read_checkpoint(const std::string& path);
+
+// Throws InputError naming `path` when the checkpoint is of another game or abstraction.
+void check_checkpoint_matches(const Checkpoint& checkpoint, const std::string& path,
+                              const GameDefinition& game, const CardAbstraction& abstraction);
+
+// FNV-1a of a file's bytes (strategy files record the checkpoint they came from).
+std::uint64_t file_hash(const std::string& path);
+
+// The abstraction a checkpoint (or config) names; only "lossless" exists so far.
+std::unique_ptr<CardAbstraction> make_abstraction(const std::string& kind,
+                                                  const GameDefinition& game,
+                                                  const std::string& bucket_map);
+
+}  // namespace hulhe

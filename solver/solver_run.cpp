@@ -1,0 +1,165 @@
+#include "solver/solver_run.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+
+#include "game/input_error.h"
+#include "solver/average_policy.h"
+#include "solver/checkpoint.h"
+#include "solver/private_hands.h"
+#include "solver/public_tree_traversal.h"
+
+namespace hulhe {
+namespace {
+
+std::atomic<int> g_stop_signal{0};
+extern "C" void on_stop_signal(int sig) {
+  g_stop_signal.store(sig);
+}
+
+// Installs the handlers for the run's lifetime and restores the previous ones after.
+class StopSignals {
+ public:
+  StopSignals() {
+    g_stop_signal.store(0);
+    old_int_ = std::signal(SIGINT, on_stop_signal);
+    old_term_ = std::signal(SIGTERM, on_stop_signal);
+  }
+  ~StopSignals() {
+    std::signal(SIGINT, old_int_);
+    std::signal(SIGTERM, old_term_);
+  }
+  bool stopped() const { return g_stop_signal.load() != 0; }
+
+ private:
+  void (*old_int_)(int) = SIG_DFL;
+  void (*old_term_)(int) = SIG_DFL;
+};
+
+bool small_enough_for_exact_br(const GameDefinition& game) {
+  if (game.num_hole_cards > 2 || game.num_board_cards[0] != 0) return false;
+  const auto boards = count_public_boards(game);
+  const std::int64_t hands = binomial(game.deck_size(), game.num_hole_cards);
+  std::int64_t total = 0;
+  for (int r = 0; r < game.num_rounds; ++r) total += boards[r] * hands;
+  return total <= PublicTreeTraversal::kDefaultMaxBoardHands;
+}
+
+}  // namespace
+
+SolverRun::SolverRun(const SolveConfig& config, bool resume)
+    : config_(config), params_(config.params) {
+  GameDefinition game = GameDefinition::from_file(config.game_path);
+  game.name = std::filesystem::path(config.game_path).stem().string();
+  tree_ = std::make_unique<BettingTree>(game);
+  abstraction_ = make_abstraction(config.abstraction, game, "");
+  exact_br_ = small_enough_for_exact_br(game);
+  if (resume) {
+    if (config.checkpoint.empty())
+      throw InputError(
+          "--resume needs a checkpoint path (--checkpoint or 'checkpoint' in the config)");
+    if (!std::filesystem::exists(config.checkpoint))
+      throw InputError("cannot resume: checkpoint " + config.checkpoint + " does not exist");
+    Checkpoint c = read_checkpoint(config.checkpoint);
+    check_checkpoint_matches(c, config.checkpoint, game, *abstraction_);
+    params_ = c.params;
+    done_ = c.iterations;
+    tables_ = std::move(c.tables);
+    StrategyTables fresh(*tree_, *abstraction_);
+    if (fresh.size() != tables_.size())
+      throw InputError("checkpoint " + config.checkpoint + " has tables of another shape");
+  } else {
+    tables_ = StrategyTables(*tree_, *abstraction_);
+  }
+  algorithm_ = make_cfr_algorithm(params_, *tree_, *abstraction_, tables_);
+}
+
+SolverRun::~SolverRun() = default;
+
+std::optional<ExploitabilityReport> SolverRun::exploitability() const {
+  if (!exact_br_) return std::nullopt;
+  AveragePolicy policy(*tree_, *abstraction_, tables_);
+  return compute_exploitability(policy, 1);
+}
+
+void SolverRun::save() {
+  if (config_.checkpoint.empty()) return;
+  Checkpoint c;
+  c.game_text = game().to_acpc_string();
+  c.game_name = game().name;
+  c.game_hash = game().hash();
+  c.abstraction_kind = config_.abstraction;
+  c.abstraction_hash = abstraction_->hash();
+  c.iterations = done_;
+  c.params = params_;
+  c.tables = tables_;
+  write_checkpoint(config_.checkpoint, c);
+}
+
+SolveSummary SolverRun::run(const std::function<void(const SolveProgress&)>& on_progress) {
+  using Clock = std::chrono::steady_clock;
+  StopSignals signals;
+  SolveSummary summary;
+  summary.first_iteration = done_ + 1;
+  const auto start = Clock::now();
+  auto seconds_since = [](Clock::time_point t) {
+    return std::chrono::duration<double>(Clock::now() - t).count();
+  };
+  const std::int64_t start_done = done_;
+  double last_progress = 0.0, last_checkpoint = 0.0;
+  std::int64_t chunk = 1;
+  while (done_ < config_.iterations) {
+    if (config_.seconds > 0 && seconds_since(start) >= config_.seconds) break;
+    if (signals.stopped()) break;
+    std::int64_t count = std::min(chunk, config_.iterations - done_);
+    if (config_.checkpoint_every_iterations > 0) {
+      const std::int64_t every = config_.checkpoint_every_iterations;
+      count = std::min(count, (done_ / every + 1) * every - done_);
+    }
+    const auto chunk_start = Clock::now();
+    algorithm_->run(done_ + 1, count, config_.threads);
+    done_ += count;
+    // Chunks of ~0.1 s keep signals, budgets and progress responsive at any speed.
+    const double took = seconds_since(chunk_start);
+    if (took < 0.05 && chunk < (std::int64_t{1} << 40)) chunk *= 2;
+    if (took > 0.2 && chunk > 1) chunk /= 2;
+
+    const double elapsed = seconds_since(start);
+    bool wrote = false;
+    const bool at_every =
+        config_.checkpoint_every_iterations > 0 && done_ % config_.checkpoint_every_iterations == 0;
+    const bool by_time = config_.checkpoint_every_seconds > 0 &&
+                         elapsed - last_checkpoint >= config_.checkpoint_every_seconds;
+    if ((at_every || by_time) && done_ < config_.iterations) {
+      save();
+      last_checkpoint = elapsed;
+      wrote = !config_.checkpoint.empty();
+    }
+    if (on_progress && (elapsed - last_progress >= config_.progress_every_seconds || wrote)) {
+      last_progress = elapsed;
+      SolveProgress p;
+      p.iterations = done_;
+      p.target = config_.iterations;
+      p.elapsed_seconds = elapsed;
+      p.iterations_per_second = static_cast<double>(done_ - start_done) / std::max(elapsed, 1e-9);
+      p.eta_seconds =
+          static_cast<double>(config_.iterations - done_) / std::max(p.iterations_per_second, 1e-9);
+      if (config_.seconds > 0) p.eta_seconds = std::min(p.eta_seconds, config_.seconds - elapsed);
+      if (auto r = exploitability()) p.exploitability_chips = r->exploitability_chips;
+      p.checkpoint_written = wrote;
+      on_progress(p);
+    }
+  }
+  summary.interrupted = signals.stopped();
+  save();
+  summary.checkpoint = config_.checkpoint;
+  summary.iterations = done_;
+  summary.seconds = seconds_since(start);
+  summary.report = exploitability();
+  return summary;
+}
+
+}  // namespace hulhe

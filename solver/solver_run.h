@@ -1,0 +1,74 @@
+#pragma once
+// The solve driver: builds the game, abstraction and tables from a SolveConfig (or resumes
+// them from a checkpoint), runs the algorithm in chunks until the iteration total or the
+// time budget is reached, reports progress (iterations, rate, ETA, exploitability where an
+// exact best response is cheap), writes checkpoints every N iterations or S seconds and at
+// the end, and on SIGINT/SIGTERM finishes the current chunk, checkpoints and returns.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "abstraction/card_abstraction.h"
+#include "game/betting_tree.h"
+#include "solver/cfr_algorithm.h"
+#include "solver/exploitability.h"
+#include "solver/solve_config.h"
+#include "solver/strategy_tables.h"
+
+namespace hulhe {
+
+struct SolveProgress {
+  std::int64_t iterations = 0;  // total done
+  std::int64_t target = 0;
+  double elapsed_seconds = 0.0;  // this invocation
+  double iterations_per_second = 0.0;
+  double eta_seconds = 0.0;  // to the iteration target, or to the time budget if sooner
+  std::optional<double> exploitability_chips;
+  bool checkpoint_written = false;
+};
+
+struct SolveSummary {
+  std::int64_t first_iteration = 1;  // 1 + iterations already in a resumed checkpoint
+  std::int64_t iterations = 0;       // total after the run
+  double seconds = 0.0;
+  bool interrupted = false;                    // SIGINT/SIGTERM
+  std::string checkpoint;                      // written at the end ("" if none configured)
+  std::optional<ExploitabilityReport> report;  // when cheap enough to compute
+};
+
+class SolverRun {
+ public:
+  // Throws InputError for a bad game, abstraction, algorithm or checkpoint. With `resume`,
+  // the checkpoint must exist and match the game and abstraction; its algorithm and
+  // parameters are used.
+  SolverRun(const SolveConfig& config, bool resume);
+  ~SolverRun();
+
+  const GameDefinition& game() const { return tree_->game(); }
+  const BettingTree& tree() const { return *tree_; }
+  const CardAbstraction& abstraction() const { return *abstraction_; }
+  const StrategyTables& tables() const { return tables_; }
+  const CfrParameters& params() const { return params_; }
+  std::int64_t iterations_done() const { return done_; }
+
+  SolveSummary run(const std::function<void(const SolveProgress&)>& on_progress);
+
+  // Exact exploitability of the current average strategy, if the game is small enough.
+  std::optional<ExploitabilityReport> exploitability() const;
+
+ private:
+  void save();
+
+  SolveConfig config_;
+  CfrParameters params_;
+  std::unique_ptr<BettingTree> tree_;
+  std::unique_ptr<CardAbstraction> abstraction_;
+  StrategyTables tables_;
+  std::unique_ptr<CfrAlgorithm> algorithm_;
+  std::int64_t done_ = 0;
+  bool exact_br_ = true;
+};
+
+}  // namespace hulhe
