@@ -241,11 +241,7 @@ HandRank evaluate(CardSet cards) {
   const int n = cards.size();
   if (n < 5 || n > 7)
     throw std::invalid_argument("evaluate: needs 5 to 7 cards, got " + cards.to_string());
-  std::array<Card, 7> list;
-  int i = 0;
-  for (std::uint64_t m = cards.mask(); m != 0; m &= m - 1)
-    list[i++] = static_cast<Card>(std::countr_zero(m));
-  return HandEvaluator::instance().rank(list.data(), n);
+  return HandEvaluator::instance().rank(cards);
 }
 
 HandCategory category_of(HandRank rank) {

@@ -146,6 +146,16 @@ class HandEvaluator {
     return hashed_rank(static_cast<std::uint32_t>(key));
   }
 
+  // Rank of a set of 5..7 cards.
+  HandRank rank(CardSet cards) const {
+    std::uint64_t key = kSuitCounterStart;
+    for (std::uint64_t m = cards.mask(); m != 0; m &= m - 1)
+      key += kCardDeltas[std::countr_zero(m)].key;
+    if (key & kFlushCheckMask) [[unlikely]]
+      return detail::eval_tables.flush_ranks[cards.suit_ranks(flush_suit(key))];
+    return hashed_rank(static_cast<std::uint32_t>(key));
+  }
+
   static constexpr std::size_t table_bytes() { return sizeof(detail::EvalTables); }
 
   HandEvaluator(const HandEvaluator&) = delete;

@@ -155,6 +155,7 @@ TEST(HandEvaluator, RandomHandsMatchBruteForce) {
       EvalHand h1, h2;
       for (int i = 0; i < n; ++i) (i < 2 ? h1 : h2) = (i < 2 ? h1 : h2).add(hand[i]);
       ASSERT_EQ(ev.rank(h1.merge(h2)), expected);
+      ASSERT_EQ(ev.rank(hand.data(), n), expected);
       // best_five really is five of the cards with the same rank
       const std::vector<Card> five = best_five(CardSet::of(hand));
       ASSERT_EQ(five.size(), 5U);
