@@ -305,6 +305,8 @@ LloydRun lloyd(const FeatureMatrix& x, KMeansMetric metric, const KMeansOptions&
     for (int c = 0; c < k; ++c)
       moved[c] = metric_distance(old.row(c), run.centres.row(c), dims, metric);
   }
+  const auto steps = static_cast<std::int64_t>(run.history.size());
+  if (progress && steps < o.max_iterations) progress("lloyd", steps, steps);  // converged early
   return run;
 }
 
@@ -669,6 +671,8 @@ KMeansResult kmeans_emd(const SparseHistograms& points, const GroundDistance& gr
       run.history.push_back(new_cost);
       if (same || settled) break;
     }
+    const auto steps = static_cast<std::int64_t>(run.history.size());
+    if (progress) progress("lloyd", steps, steps);
     if (run.cost < best.cost) {
       best = std::move(run);
       result.best_restart = r;

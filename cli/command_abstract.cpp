@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 
@@ -35,23 +36,24 @@ class ProgressPrinter {
   void operator()(const std::string& stage, std::int64_t done, std::int64_t total) {
     using Clock = std::chrono::steady_clock;
     auto now = Clock::now();
-    if (stage != stage_) {
-      stage_ = stage;
-      start_ = now;
-      last_ = now;
+    // Stages nest ("river: k-means" contains "river: assign"), so each keeps its own clock.
+    auto [it, fresh] = start_.try_emplace(stage, now);
+    if (fresh) {
+      last_[stage] = now;
       if (done == 0) return;
     }
-    const double elapsed = std::chrono::duration<double>(now - start_).count();
+    const double elapsed = std::chrono::duration<double>(now - it->second).count();
     if (done >= total) {
       if (total > 1)
         fmt::print(stderr, "  {}: {} done in {:.1f}s\n", stage, total, elapsed);
-      else if (done == total && total == 1)
+      else
         fmt::print(stderr, "  {}: done in {:.1f}s\n", stage, elapsed);
-      stage_.clear();
+      start_.erase(it);
+      last_.erase(stage);
       return;
     }
-    if (now - last_ < std::chrono::seconds(2)) return;
-    last_ = now;
+    if (now - last_[stage] < std::chrono::seconds(2)) return;
+    last_[stage] = now;
     const double rate = elapsed > 0 ? done / elapsed : 0.0;
     const double eta = rate > 0 ? (total - done) / rate : 0.0;
     fmt::print(stderr, "  {}: {}/{} ({:.1f}%), {:.0f}/s, ETA {:.0f}s\n", stage, done, total,
@@ -59,8 +61,7 @@ class ProgressPrinter {
   }
 
  private:
-  std::string stage_;
-  std::chrono::steady_clock::time_point start_, last_;
+  std::map<std::string, std::chrono::steady_clock::time_point> start_, last_;
 };
 
 void check_holdem(const GameDefinition& g, const std::string& path) {

@@ -1,0 +1,181 @@
+// Card-abstraction kernels: EMD (greedy vs exact, with the greedy's error as counters),
+// nearest-centre assignment (blocked L2, L1, pruned EMD) and whole k-means fits, on
+// synthetic data shaped like HULHE's (8-D OCHS rows, 50-bin CDFs, 47-card next-round
+// histograms over 1,000 clusters). End-to-end times per stage of `hulhe abstract` are in
+// the README (section bench), measured with the command itself.
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include "abstraction/earth_movers_distance.h"
+#include "abstraction/kmeans.h"
+
+namespace hulhe {
+namespace {
+
+GroundDistance planar_ground(int n, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  std::vector<double> x(n), y(n);
+  for (int i = 0; i < n; ++i) x[i] = u(rng), y[i] = u(rng);
+  std::vector<float> d(static_cast<std::size_t>(n) * n);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j)
+      d[static_cast<std::size_t>(i) * n + j] =
+          static_cast<float>(std::hypot(x[i] - x[j], y[i] - y[j]));
+  return GroundDistance(n, std::move(d));
+}
+
+// Hands' next-round histograms: `draws` next cards landing near a hand-specific spot.
+SparseHistograms sparse_points(std::int64_t rows, const GroundDistance& g, int draws,
+                               std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  const int n = g.size();
+  SparseHistograms h;
+  h.rows = rows;
+  h.dims = n;
+  std::vector<float> dense(n);
+  for (std::int64_t i = 0; i < rows; ++i) {
+    std::fill(dense.begin(), dense.end(), 0.0f);
+    const int home = static_cast<int>(rng() % n);
+    for (int t = 0; t < draws; ++t) {
+      // Mostly the 30 clusters nearest to home, sometimes anywhere.
+      int c = rng() % 4 ? static_cast<int>(g.nearest(home)[rng() % std::min(n, 30)])
+                        : static_cast<int>(rng() % n);
+      dense[c] += 1.0f / draws;
+    }
+    for (int c = 0; c < n; ++c)
+      if (dense[c] > 0) h.cluster.push_back(c), h.mass.push_back(dense[c]);
+    h.offset.push_back(static_cast<std::int64_t>(h.cluster.size()));
+  }
+  return h;
+}
+
+std::vector<float> dense_mean(const SparseHistograms& h, std::int64_t first, std::int64_t count) {
+  std::vector<float> m(h.dims, 0.0f);
+  for (std::int64_t i = first; i < first + count; ++i)
+    for (int e = 0; e < h.size(i); ++e) m[h.cluster_of(i)[e]] += h.mass_of(i)[e] / count;
+  return m;
+}
+
+// Greedy EMD (Ganzfried & Sandholm 2014, Algorithm 2): one flop-like hand (47 draws) against
+// a dense cluster mean over N next-round clusters.
+void BM_GreedyEmd(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  GroundDistance g = planar_ground(n, 1);
+  SparseHistograms h = sparse_points(256, g, 47, 2);
+  std::vector<float> mean = dense_mean(h, 0, 256);
+  GreedyEmd emd(n);
+  std::int64_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(emd(h.cluster_of(i), h.mass_of(i), h.size(i), mean.data(), g));
+    i = (i + 1) % h.rows;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_GreedyEmd)->Arg(50)->Arg(200)->Arg(1000);
+
+// Exact transport for the same problem, and the greedy's relative error over the cases
+// (counters: mean_rel_error, max_rel_error).
+void BM_ExactEmdAndGreedyError(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  GroundDistance g = planar_ground(n, 3);
+  SparseHistograms h = sparse_points(64, g, 47, 4);
+  GreedyEmd emd(n);
+  double sum_rel = 0, max_rel = 0;
+  std::int64_t cases = 0, i = 0;
+  for (auto _ : state) {
+    std::vector<float> mean = dense_mean(h, (i * 7) % 32, 32);
+    double exact = emd_exact(h.cluster_of(i), h.mass_of(i), h.size(i), mean.data(), g);
+    state.PauseTiming();
+    double approx = emd(h.cluster_of(i), h.mass_of(i), h.size(i), mean.data(), g);
+    double rel = (approx - exact) / exact;
+    sum_rel += rel;
+    max_rel = std::max(max_rel, rel);
+    ++cases;
+    i = (i + 1) % h.rows;
+    state.ResumeTiming();
+  }
+  state.counters["mean_rel_error"] = sum_rel / cases;
+  state.counters["max_rel_error"] = max_rel;
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_ExactEmdAndGreedyError)->Arg(20)->Arg(50)->Unit(benchmark::kMillisecond);
+
+FeatureMatrix uniform_rows(std::int64_t rows, int cols, std::uint64_t seed, bool cdf) {
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<float> u(0.0f, 1.0f);
+  FeatureMatrix m;
+  m.rows = rows;
+  m.cols = cols;
+  m.data.resize(static_cast<std::size_t>(rows) * cols);
+  for (std::int64_t i = 0; i < rows; ++i) {
+    float run = 0;
+    for (int j = 0; j < cols; ++j) {
+      float v = u(rng);
+      run += cdf ? v / cols : 0;
+      m.row(i)[j] = cdf ? std::min(run, 1.0f) : v;
+    }
+  }
+  return m;
+}
+
+// Nearest of 1,000 centres for 8-D OCHS-like rows (blocked Eigen products), per hand.
+void BM_AssignL2Ochs(benchmark::State& state) {
+  FeatureMatrix x = uniform_rows(200000, 8, 1, false);
+  FeatureMatrix c = uniform_rows(1000, 8, 2, false);
+  std::vector<std::int32_t> a;
+  for (auto _ : state)
+    benchmark::DoNotOptimize(
+        assign_nearest(x, c, KMeansMetric::kL2, a, static_cast<int>(state.range(0))));
+  state.SetItemsProcessed(state.iterations() * x.rows);
+}
+BENCHMARK(BM_AssignL2Ochs)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// Nearest of 1,000 centres under the 1-D EMD (L1 on 50-bin CDFs), per hand.
+void BM_AssignL1Cdf(benchmark::State& state) {
+  FeatureMatrix x = uniform_rows(20000, 50, 3, true);
+  FeatureMatrix c = uniform_rows(1000, 50, 4, true);
+  std::vector<std::int32_t> a;
+  for (auto _ : state) benchmark::DoNotOptimize(assign_nearest(x, c, KMeansMetric::kL1, a, 2));
+  state.SetItemsProcessed(state.iterations() * x.rows);
+}
+BENCHMARK(BM_AssignL1Cdf)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// Nearest of 1,000 mean histograms under the greedy EMD, potential-aware: arg = candidate
+// cap (0 = exact argmin with lower-bound pruning), per hand.
+void BM_AssignEmdPotential(benchmark::State& state) {
+  GroundDistance g = planar_ground(1000, 5);
+  SparseHistograms x = sparse_points(4000, g, 47, 6);
+  SparseHistograms seeds = sparse_points(1000 * 8, g, 47, 7);
+  FeatureMatrix c;
+  c.rows = 1000;
+  c.cols = 1000;
+  for (int k = 0; k < 1000; ++k) {
+    auto m = dense_mean(seeds, k * 8, 8);
+    c.data.insert(c.data.end(), m.begin(), m.end());
+  }
+  std::vector<std::int32_t> a;
+  for (auto _ : state)
+    benchmark::DoNotOptimize(assign_nearest_emd(x, c, g, static_cast<int>(state.range(0)), a, 2));
+  state.SetItemsProcessed(state.iterations() * x.rows);
+}
+BENCHMARK(BM_AssignEmdPotential)->Arg(0)->Arg(64)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// A whole k-means fit (k-means++, Hamerly-pruned Lloyd): 100,000 8-D rows, k = 1,000.
+void BM_KMeansFitL2(benchmark::State& state) {
+  FeatureMatrix x = uniform_rows(100000, 8, 8, false);
+  KMeansOptions o;
+  o.clusters = 1000;
+  o.max_iterations = 10;
+  o.threads = 2;
+  for (auto _ : state) benchmark::DoNotOptimize(kmeans(x, KMeansMetric::kL2, o).cost);
+}
+BENCHMARK(BM_KMeansFitL2)->Unit(benchmark::kSecond)->UseRealTime()->Iterations(1);
+
+}  // namespace
+}  // namespace hulhe
+
+BENCHMARK_MAIN();

@@ -1,0 +1,119 @@
+// End to end: `hulhe abstract` on bad input exits 2 with one clear message; a whole small
+// build (Slow) writes a bucket map that loads, with the configured bucket counts.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "abstraction/bucket_map.h"
+#include "game/hand_indexer.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Result {
+  int status = -1;
+  std::string out;  // stdout and stderr together
+};
+
+Result run(const std::string& args) {
+  std::string cmd = std::string(HULHE_BINARY) + " " + args + " 2>&1";
+  Result r;
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) return r;
+  std::array<char, 4096> buf;
+  while (std::fgets(buf.data(), buf.size(), p)) r.out += buf.data();
+  int st = pclose(p);
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return r;
+}
+
+std::string temp_dir() {
+  fs::path d = fs::temp_directory_path() / ("hulhe_abstract_cli_" + std::to_string(::getpid()));
+  fs::create_directories(d);
+  return d.string();
+}
+
+void write(const std::string& path, const std::string& text) {
+  std::ofstream(path) << text;
+}
+
+const std::string kGame =
+    std::string(HULHE_SOURCE_DIR) + "/configs/games/holdem.limit.2p.reverse_blinds.game";
+
+TEST(AbstractCli, BadInputExitsTwoWithAMessageNamingIt) {
+  const std::string dir = temp_dir();
+  Result r = run("abstract --config " + dir + "/missing.toml");
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("hulhe: error:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("missing.toml"), std::string::npos) << r.out;
+
+  r = run("abstract");  // --config is required
+  EXPECT_EQ(r.status, 2) << r.out;
+
+  write(dir + "/unknown.toml", "game = \"" + kGame + "\"\nbuckets = 3\n");
+  r = run("abstract --config " + dir + "/unknown.toml");
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("unknown key 'buckets'"), std::string::npos) << r.out;
+
+  // A game that is not hold'em (Kuhn) is refused before any work.
+  write(dir + "/kuhn.toml", "game = \"" + std::string(HULHE_SOURCE_DIR) +
+                                "/configs/games/kuhn.game\"\n[preflop]\nmethod = \"lossless\"\n"
+                                "[flop]\nmethod = \"lossless\"\n[turn]\nmethod = \"lossless\"\n"
+                                "[river]\nmethod = \"lossless\"\n");
+  r = run("abstract --config " + dir + "/kuhn.toml --out " + dir + "/k.buckets");
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("hold'em"), std::string::npos) << r.out;
+  EXPECT_FALSE(fs::exists(dir + "/k.buckets"));
+
+  // An output folder that does not exist is reported before the build starts.
+  r = run("abstract --config " + std::string(HULHE_SOURCE_DIR) +
+          "/configs/hulhe-quick.toml --out /nonexistent-dir/x.buckets");
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("/nonexistent-dir/x.buckets"), std::string::npos) << r.out;
+  fs::remove_all(dir);
+}
+
+TEST(AbstractCliSlow, BuildsASmallAbstractionEndToEnd) {
+  const std::string dir = temp_dir();
+  write(dir + "/tiny.toml", "game = \"" + kGame +
+                                "\"\nseed = 2\n"
+                                "[preflop]\nmethod = \"lossless\"\n"
+                                "[flop]\nmethod = \"potential\"\nbuckets = 8\nsample = 2000\n"
+                                "iterations = 3\n"
+                                "[turn]\nmethod = \"distribution\"\nbuckets = 9\nbins = 10\n"
+                                "sample = 2000\niterations = 3\n"
+                                "[river]\nmethod = \"ehs\"\nbuckets = 10\n");
+  const std::string out = dir + "/tiny.buckets";
+  // stdout: exactly one JSON object; stderr: progress.
+  Result r = run("abstract --config " + dir + "/tiny.toml --threads 2 --json --out " + out + " > " +
+                 dir + "/out.json 2> " + dir + "/err.txt");
+  ASSERT_EQ(r.status, 0) << r.out;
+  std::ifstream json_in(dir + "/out.json");
+  nlohmann::json j = nlohmann::json::parse(json_in);
+  ASSERT_EQ(j["rounds"].size(), 4U);
+  const int want[4] = {169, 8, 9, 10};
+  hulhe::BucketMap map = hulhe::BucketMap::load(out);
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_EQ(j["rounds"][i]["buckets"].get<int>(), want[i]);
+    EXPECT_EQ(map.rounds[i].num_buckets, want[i]);
+    EXPECT_EQ(static_cast<std::uint64_t>(map.rounds[i].size()),
+              hulhe::HandIndexer::holdem(i).size());
+    EXPECT_GE(j["rounds"][i]["min_hands"].get<std::int64_t>(), 1);
+  }
+  EXPECT_EQ(j["hash"].get<std::string>().size(), 16U);
+  // Progress on stderr: every stage closes with its time.
+  std::ifstream err_in(dir + "/err.txt");
+  std::string err((std::istreambuf_iterator<char>(err_in)), std::istreambuf_iterator<char>());
+  for (const char* word : {"river hand strength", "turn: k-means", "flop: k-means", "done in"})
+    EXPECT_NE(err.find(word), std::string::npos) << word << "\n" << err;
+  fs::remove_all(dir);
+}
+
+}  // namespace
