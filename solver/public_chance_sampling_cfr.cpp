@@ -34,7 +34,9 @@ void PublicChanceSamplingCfr::run(std::int64_t first, std::int64_t count, int th
   for (std::int64_t batch = first; batch < end; batch += threads) {
     const int workers = static_cast<int>(std::min<std::int64_t>(threads, end - batch));
     snapshot_strategy();
-#pragma omp parallel for num_threads(workers) schedule(static, 1)
+    // Small games: the same batch on one thread (no fork/join per iteration).
+    const int team = walker_.parallel_worthwhile() ? workers : 1;
+#pragma omp parallel for num_threads(team) schedule(static, 1)
     for (int w = 0; w < workers; ++w) {
       regret_buffers_[w].assign(size, 0.0);
       average_buffers_[w].assign(size, 0.0);

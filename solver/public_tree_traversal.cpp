@@ -65,6 +65,7 @@ PublicTreeTraversal::PublicTreeTraversal(const BettingTree& tree,
   for (int r = 0; r + 1 < num_rounds_; ++r)
     max_children = std::max(max_children, boards_.children_per_board[r]);
   chance_values_.assign(static_cast<std::size_t>(max_children) * n_, 0.0);
+  parallel_work_ = static_cast<std::int64_t>(max_children) * n_;
   reserve_workers(1);
 }
 
@@ -266,7 +267,9 @@ void setup(auto& ws, const CfrPass& pass) {
 }  // namespace
 
 double PublicTreeTraversal::cfr_pass(const CfrPass& pass) {
-  const int threads = pass.sampled != nullptr || num_rounds_ < 2 ? 1 : std::max(1, pass.threads);
+  const int threads = pass.sampled != nullptr || num_rounds_ < 2 || !parallel_worthwhile()
+                          ? 1
+                          : std::max(1, pass.threads);
   reserve_workers(threads);
   for (int t = 0; t < threads; ++t) {
     Workspace& w = workers_[t];
@@ -299,7 +302,7 @@ double PublicTreeTraversal::cfr_pass_on(int worker, const CfrPass& pass) {
 
 double PublicTreeTraversal::best_response_value(int responder, const double* strategy,
                                                 int threads) {
-  threads = std::max(1, threads);
+  threads = parallel_worthwhile() ? std::max(1, threads) : 1;
   reserve_workers(threads);
   for (int t = 0; t < threads; ++t) {
     Workspace& w = workers_[t];

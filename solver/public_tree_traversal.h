@@ -65,6 +65,11 @@ class PublicTreeTraversal {
   double expected_value(int player, const double* strategy);
 
   void sample_chain(SplitMix64& rng, BoardChain& chain) const;
+  // Threads pay off only when a chance node holds enough work (hands x boards): an OpenMP
+  // fork/join per chance node costs more than all of Leduc's 6 hands x 6 boards. Below
+  // `min_parallel_work` passes run on one thread whatever `threads` says (tests lower it).
+  bool parallel_worthwhile() const { return parallel_work_ >= min_parallel_work_; }
+  void set_min_parallel_work(std::int64_t work) { min_parallel_work_ = work; }
   void reserve_workers(int workers);
 
   const PrivateHands& hands() const { return hands_; }
@@ -124,6 +129,8 @@ class PublicTreeTraversal {
   std::int64_t table_size_ = 0;
   std::vector<Workspace> workers_;
   std::vector<double> chance_values_;  // per child board of a parallel chance node
+  std::int64_t parallel_work_ = 0;     // hands x boards of the largest chance node
+  std::int64_t min_parallel_work_ = 4096;
 };
 
 }  // namespace hulhe

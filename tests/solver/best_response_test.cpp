@@ -165,13 +165,5 @@ TEST(BestResponse, AgreesWithBruteForceOnALopsidedStrategy) {
   }
 }
 
-TEST(BestResponse, ThreadsGiveTheSameValue) {
-  SmallGame g("leduc");
-  HashedTestPolicy policy(g.tree, g.abstraction);
-  BestResponse one(policy, 1), two(policy, 2);
-  for (int responder = 0; responder < 2; ++responder)
-    EXPECT_NEAR(one.value(responder), two.value(responder), 1e-12);
-}
-
 }  // namespace
 }  // namespace hulhe

@@ -37,15 +37,5 @@ TEST(CfrPlus, ExploitabilityFallsWithIterations) {
   EXPECT_LT(e400, e100 / 2);  // roughly O(1/T) in practice, far better than 1/sqrt(T)
 }
 
-TEST(CfrPlus, TwoThreadsMatchOneThread) {
-  SmallGame g("leduc");
-  const Solved one = solve_for(g, "cfr+", 20, 1);
-  const Solved two = solve_for(g, "cfr+", 20, 2);
-  ASSERT_EQ(one.tables.size(), two.tables.size());
-  for (std::int64_t i = 0; i < one.tables.size(); ++i)
-    ASSERT_NEAR(one.tables.average_sums()[i], two.tables.average_sums()[i],
-                1e-9 * (1.0 + std::abs(one.tables.average_sums()[i])));
-}
-
 }  // namespace
 }  // namespace hulhe
