@@ -140,7 +140,7 @@ double emd_exact(const std::uint32_t* cluster, const float* mass, int size, cons
 }
 
 double GreedyEmd::operator()(const std::uint32_t* cluster, const float* mass, int size,
-                             const float* dense, const GroundDistance& ground) {
+                             const float* dense, const GroundDistance& ground, double bound) {
   const int n = ground.size();
   if (static_cast<int>(used_.size()) < n) used_.assign(n, 0.0f);
   remaining_.assign(mass, mass + size);
@@ -173,6 +173,7 @@ double GreedyEmd::operator()(const std::uint32_t* cluster, const float* mass, in
       active_[kept++] = i;
     }
     num_active = kept;
+    if (total >= bound) break;  // already no better than the caller's best
   }
   for (std::uint32_t t : touched_) used_[t] = 0.0f;
   touched_.clear();

@@ -13,6 +13,7 @@
 //   mass, for j = 0, 1, ... The plan is feasible, so the result is an upper bound of the
 //   exact EMD; tests and bench/bench_abstraction measure the gap.
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -71,8 +72,11 @@ double emd_exact(const std::uint32_t* cluster, const float* mass, int size, cons
 class GreedyEmd {
  public:
   explicit GreedyEmd(int dims = 0) : used_(dims, 0.0f) {}
+  // Stops as soon as the cost reaches `bound` and returns a value >= bound: k-means only
+  // needs to know that a centre cannot beat the best one found so far.
   double operator()(const std::uint32_t* cluster, const float* mass, int size, const float* dense,
-                    const GroundDistance& ground);
+                    const GroundDistance& ground,
+                    double bound = std::numeric_limits<double>::infinity());
 
  private:
   std::vector<float> used_;  // mean mass claimed so far, reset through touched_

@@ -516,14 +516,15 @@ struct EmdAssigner {
       for (int r = 0; r < np; ++r) lb = std::max(lb, std::abs(proj[r] - q[r]));
       order[c] = {lb, c};
     }
-    std::sort(order.begin(), order.end());
+    const int cap = candidates > 0 ? std::min(candidates, k) : k;
+    // Only the `cap` lowest bounds are ever looked at.
+    std::partial_sort(order.begin(), order.begin() + cap, order.end());
     double best = kInf;
     int best_c = order[0].second;
-    const int cap = candidates > 0 ? std::min(candidates, k) : k;
     for (int t = 0; t < cap; ++t) {
       // A small slack keeps float rounding in the projections from pruning a true winner.
       if (order[t].first > best * (1 + 1e-5) + 1e-7) break;
-      double d = emd(cl, m, size, centres.row(order[t].second), ground);
+      double d = emd(cl, m, size, centres.row(order[t].second), ground, best);
       if (d < best || (d == best && order[t].second < best_c)) {
         best = d;
         best_c = order[t].second;
