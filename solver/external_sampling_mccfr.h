@@ -12,10 +12,11 @@
 // the opponent's sampled information sets (as open_spiel and Pluribus do); the opponent's
 // own reach is what makes it visit I, so the expected increment is reach-weighted.
 //
-// Threads: iterations run concurrently on the shared tables with relaxed atomic adds
-// (std::atomic_ref), so a multi-threaded run is free of data races but not reproducible; a
-// 1-thread run uses plain arithmetic and is deterministic, and run(1, N) followed by
-// run(N + 1, N) equals run(1, 2N) exactly.
+// Threads (run_sampled_iterations in sampled_deal.h): iterations run concurrently on the
+// shared tables with lock-free relaxed-atomic updates (no undefined behaviour; an update
+// can rarely be lost, so a multi-threaded run is not reproducible). A 1-thread run uses
+// plain arithmetic and is deterministic, and run(1, N) followed by run(N + 1, N) equals
+// run(1, 2N) exactly.
 #include <cstdint>
 #include <vector>
 
@@ -36,11 +37,11 @@ class ExternalSamplingMccfr final : public CfrAlgorithm {
   StrategyTables& tables() override { return tables_; }
 
  private:
-  template <bool kAtomic>
-  void iteration(std::int64_t t, double* regrets, double* average_sums) const;
-  template <bool kAtomic>
+  template <typename Tables>
+  void iteration(std::int64_t t, const Tables& tables) const;
+  template <typename Tables>
   double traverse(std::int32_t n, int traverser, const SampledDeal& deal, SplitMix64& rng,
-                  double* regrets, double* average_sums) const;
+                  const Tables& tables) const;
 
   std::vector<SamplingNode> nodes_;
   DealSampler sampler_;

@@ -1,7 +1,5 @@
 #include "solver/outcome_sampling_mccfr.h"
 
-#include <omp.h>
-
 #include <string>
 
 #include "game/input_error.h"
@@ -24,29 +22,22 @@ OutcomeSamplingMccfr::OutcomeSamplingMccfr(const BettingTree& tree,
 }
 
 void OutcomeSamplingMccfr::run(std::int64_t first, std::int64_t count, int threads) {
-  double* regrets = tables_.regrets().data();
-  double* average_sums = tables_.average_sums().data();
-  if (threads <= 1) {
-    for (std::int64_t t = first; t < first + count; ++t) iteration<false>(t, regrets, average_sums);
-    return;
-  }
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 1024)
-  for (std::int64_t i = 0; i < count; ++i) iteration<true>(first + i, regrets, average_sums);
+  run_sampled_iterations(tables_, first, count, threads,
+                         [this](std::int64_t t, const auto& view) { iteration(t, view); });
 }
 
-template <bool kAtomic>
-void OutcomeSamplingMccfr::iteration(std::int64_t t, double* regrets, double* average_sums) const {
+template <typename Tables>
+void OutcomeSamplingMccfr::iteration(std::int64_t t, const Tables& tables) const {
   SplitMix64 rng = SplitMix64::for_iteration(seed_, t);
   SampledDeal deal;
   sampler_.deal(rng, deal);
   for (int traverser = 0; traverser < 2; ++traverser)
-    traverse<kAtomic>(0, traverser, deal, rng, Reach{1.0, 1.0}, regrets, average_sums);
+    traverse(0, traverser, deal, rng, Reach{1.0, 1.0}, tables);
 }
 
-template <bool kAtomic>
+template <typename Tables>
 double OutcomeSamplingMccfr::traverse(std::int32_t n, int traverser, const SampledDeal& deal,
-                                      SplitMix64& rng, Reach reach, double* regrets,
-                                      double* average_sums) const {
+                                      SplitMix64& rng, Reach reach, const Tables& tables) const {
   const SamplingNode& node = nodes_[n];
   if (node.kind != NodeKind::kDecision) return node.utility(traverser, deal.showdown);
 
@@ -55,18 +46,16 @@ double OutcomeSamplingMccfr::traverse(std::int32_t n, int traverser, const Sampl
       node.table_offset +
       static_cast<std::int64_t>(deal.bucket[node.player][node.round]) * num_actions;
   double sigma[kNumActionKinds];
-  regret_matching<kAtomic>(regrets + off, num_actions, sigma);
+  regret_matching(tables, off, num_actions, sigma);
 
   if (node.player != traverser) {
     // On-policy for the opponent; stochastically-weighted averaging of its strategy.
     const double weight = reach.opponent / reach.sample;
-    for (int a = 0; a < num_actions; ++a)
-      table_add<kAtomic>(average_sums + off + a, weight * sigma[a]);
+    for (int a = 0; a < num_actions; ++a) tables.add_average(off + a, weight * sigma[a]);
     const int sampled = sample_slot(sigma, num_actions, rng);
     const Reach child{reach.opponent * sigma[sampled], reach.sample * sigma[sampled]};
     // σ(a')/q(a') = 1 here: the value estimate passes through unchanged.
-    return traverse<kAtomic>(node.child[sampled], traverser, deal, rng, child, regrets,
-                             average_sums);
+    return traverse(node.child[sampled], traverser, deal, rng, child, tables);
   }
 
   double q[kNumActionKinds];
@@ -75,12 +64,11 @@ double OutcomeSamplingMccfr::traverse(std::int32_t n, int traverser, const Sampl
   const int sampled = sample_slot(q, num_actions, rng);
   const Reach child{reach.opponent, reach.sample * q[sampled]};
   const double sampled_value =  // ṽ(ha') / q(a')
-      traverse<kAtomic>(node.child[sampled], traverser, deal, rng, child, regrets, average_sums) /
-      q[sampled];
+      traverse(node.child[sampled], traverser, deal, rng, child, tables) / q[sampled];
   const double value = sigma[sampled] * sampled_value;  // ṽ(h)
   const double w = reach.opponent / reach.sample;
   for (int a = 0; a < num_actions; ++a)
-    table_add<kAtomic>(regrets + off + a, w * ((a == sampled ? sampled_value : 0.0) - value));
+    tables.add_regret(off + a, w * ((a == sampled ? sampled_value : 0.0) - value));
   return value;
 }
 

@@ -19,7 +19,7 @@
 // (Lazy weighting needs an extra table of partial weights; the stochastic weights here are
 // bounded by (|A|/ε)^depth because the opponent is sampled on-policy.)
 //
-// Threads: as external sampling (relaxed std::atomic_ref adds; 1 thread deterministic).
+// Threads: as external sampling (run_sampled_iterations; 1 thread deterministic).
 #include <cstdint>
 #include <vector>
 
@@ -45,11 +45,11 @@ class OutcomeSamplingMccfr final : public CfrAlgorithm {
     double opponent;  // π_-i: the opponent's σ-reach (chance cancels with its sampling)
     double sample;    // s: probability that the sampling reached this history
   };
-  template <bool kAtomic>
-  void iteration(std::int64_t t, double* regrets, double* average_sums) const;
-  template <bool kAtomic>
+  template <typename Tables>
+  void iteration(std::int64_t t, const Tables& tables) const;
+  template <typename Tables>
   double traverse(std::int32_t n, int traverser, const SampledDeal& deal, SplitMix64& rng,
-                  Reach reach, double* regrets, double* average_sums) const;
+                  Reach reach, const Tables& tables) const;
 
   std::vector<SamplingNode> nodes_;
   DealSampler sampler_;

@@ -5,6 +5,7 @@
 // showdown result. Every random choice of a Monte Carlo CFR iteration comes from a
 // SplitMix64 stream seeded by (run seed, iteration number) alone, which is what makes a
 // 1-thread run deterministic and a resumed run continue bit-for-bit.
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstdint>
@@ -113,33 +114,68 @@ struct SamplingNode {
 std::vector<SamplingNode> flatten_for_sampling(const BettingTree& tree,
                                                const StrategyTables& tables);
 
-// Table access shared by the sampling variants. With kAtomic, updates go through
-// std::atomic_ref (relaxed): iterations running concurrently on shared tables then race
-// only in the benign sense Lanctot's and Pluribus-style parallel MCCFR accept (an update may
-// see a slightly stale regret), with no undefined behaviour. Without it, plain loads and
-// stores for the deterministic single-thread path.
-template <bool kAtomic>
-inline double table_load(double* x) {
-  if constexpr (kAtomic)
-    return std::atomic_ref<double>(*x).load(std::memory_order_relaxed);
-  else
-    return *x;
-}
+// Where a sampled iteration reads regrets and writes its updates: two views of the tables,
+// chosen by run_sampled_iterations below; the walks are templates over them.
+//
+// DirectTables: one thread, plain arithmetic (deterministic).
+struct DirectTables {
+  double* regrets;
+  double* average_sums;
+  double regret(std::int64_t i) const { return regrets[i]; }
+  void add_regret(std::int64_t i, double v) const { regrets[i] += v; }
+  void add_average(std::int64_t i, double v) const { average_sums[i] += v; }
+};
 
-template <bool kAtomic>
-inline void table_add(double* x, double v) {
-  if constexpr (kAtomic)
-    std::atomic_ref<double>(*x).fetch_add(v, std::memory_order_relaxed);
-  else
-    *x += v;
+// SharedTables: several threads on the one set of tables. Lock-free updates in the style of
+// Pluribus: relaxed atomic load, then relaxed store of the sum (std::atomic_ref, so no
+// undefined behaviour and clean under the sanitizers). When two threads update the same entry at
+// the same instant one update can be lost; with millions of information sets that is rare, and it
+// only adds a little noise to a sampled estimate. (fetch_add would lose nothing but costs a locked
+// compare-and-swap loop per update: 5x slower on 2 threads in Leduc. Per-thread deltas merged
+// between batches were tried too: race-free, but the barriers cost more than they save on small
+// games.) On tiny tables (Kuhn, Leduc) the threads fight over the same cache lines, so more threads
+// do not help there; the gain is on abstractions with millions of information sets.
+struct SharedTables {
+  double* regrets;
+  double* average_sums;
+  double regret(std::int64_t i) const {
+    return std::atomic_ref<double>(regrets[i]).load(std::memory_order_relaxed);
+  }
+  static void add(double* x, double v) {
+    std::atomic_ref<double> ref(*x);
+    ref.store(ref.load(std::memory_order_relaxed) + v, std::memory_order_relaxed);
+  }
+  void add_regret(std::int64_t i, double v) const { add(regrets + i, v); }
+  void add_average(std::int64_t i, double v) const { add(average_sums + i, v); }
+};
+
+// Runs fn(t, view) for t = first .. first + count - 1 on `threads` OpenMP threads, with the
+// view that suits the thread count (see above). `fn` must accept both view types (a
+// generic lambda).
+template <typename IterationFn>
+void run_sampled_iterations(StrategyTables& tables, std::int64_t first, std::int64_t count,
+                            int threads, IterationFn&& fn) {
+  double* regrets = tables.regrets().data();
+  double* average_sums = tables.average_sums().data();
+  if (threads <= 1 || count < 2 * threads) {
+    const DirectTables view{regrets, average_sums};
+    for (std::int64_t t = first; t < first + count; ++t) fn(t, view);
+    return;
+  }
+  const SharedTables view{regrets, average_sums};
+  // Small chunks keep threads busy to the end; iterations are independent apart from the
+  // tables they share.
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 256)
+  for (std::int64_t i = 0; i < count; ++i) fn(first + i, view);
 }
 
 // Regret matching (Hart & Mas-Colell 2000): positive regrets normalised, else uniform.
-template <bool kAtomic>
-inline void regret_matching(double* regrets, int num_actions, double* sigma) {
+template <typename Tables>
+inline void regret_matching(const Tables& tables, std::int64_t offset, int num_actions,
+                            double* sigma) {
   double sum = 0.0;
   for (int a = 0; a < num_actions; ++a) {
-    const double r = table_load<kAtomic>(regrets + a);
+    const double r = tables.regret(offset + a);
     sigma[a] = r > 0.0 ? r : 0.0;
     sum += sigma[a];
   }

@@ -143,15 +143,46 @@ TEST(SamplingTree, KuhnTerminalUtilities) {
   EXPECT_EQ(terminals, 5);
 }
 
+TEST(SamplingHelpers, RunSampledIterationsVisitsEachIterationOnce) {
+  // Iteration t adds t to entry t % size, so after the run each entry holds the sum of its
+  // iterations. With threads, entries are spread so that concurrent iterations rarely
+  // touch the same entry, but a lost update is possible by design: allow a few.
+  const GameDefinition game = load("leduc.game");
+  const BettingTree tree(game);
+  const LosslessAbstraction abstraction(game);
+  for (int threads : {1, 2, 3}) {
+    StrategyTables tables(tree, abstraction);
+    const std::int64_t size = tables.size();
+    run_sampled_iterations(tables, 5, 50000, threads, [size](std::int64_t t, const auto& view) {
+      view.add_regret(t % size, static_cast<double>(t));
+      view.add_average(t % size, 1.0);
+    });
+    std::vector<double> want(static_cast<std::size_t>(size), 0.0), count(want.size(), 0.0);
+    for (std::int64_t t = 5; t < 50005; ++t) {
+      want[static_cast<std::size_t>(t % size)] += static_cast<double>(t);
+      count[static_cast<std::size_t>(t % size)] += 1.0;
+    }
+    if (threads == 1) {
+      EXPECT_EQ(tables.regrets(), want);
+      EXPECT_EQ(tables.average_sums(), count);
+    } else {
+      int differ = 0;
+      for (std::size_t k = 0; k < want.size(); ++k) differ += tables.average_sums()[k] != count[k];
+      EXPECT_LE(differ, static_cast<int>(want.size()) / 20) << threads;
+    }
+  }
+}
+
 TEST(SamplingHelpers, RegretMatchingAndSampling) {
-  double regrets[3] = {2.0, -1.0, 6.0};
+  double regrets[5] = {2.0, -1.0, 6.0, -1.0, 0.0};
+  double sums[5] = {};
+  const DirectTables view{regrets, sums};
   double sigma[3];
-  regret_matching<false>(regrets, 3, sigma);
+  regret_matching(view, 0, 3, sigma);
   EXPECT_DOUBLE_EQ(sigma[0], 0.25);
   EXPECT_DOUBLE_EQ(sigma[1], 0.0);
   EXPECT_DOUBLE_EQ(sigma[2], 0.75);
-  double negative[2] = {-1.0, 0.0};
-  regret_matching<true>(negative, 2, sigma);
+  regret_matching(SharedTables{regrets, sums}, 3, 2, sigma);  // no positive regret: uniform
   EXPECT_DOUBLE_EQ(sigma[0], 0.5);
   EXPECT_DOUBLE_EQ(sigma[1], 0.5);
 
