@@ -23,7 +23,7 @@ void check_river_table(const std::vector<float>& river_hs) {
                                 std::to_string(HandIndexer::holdem(3).size()));
 }
 
-// Applies `from_next` round by round, river → `round`: E[.] of round r is the mean over the
+// Averages round by round, river → `round`: E[.] of round r is the mean over the
 // next card(s) of E[.] of round r + 1.
 std::vector<float> average_down_to(int round, std::vector<float> values, int threads) {
   detail::check_round(round, 3);
