@@ -256,7 +256,12 @@ BucketMap AbstractionBuilder::build() {
         f << out.feature << " preflop_clusters=";
         for (int c : preflop_cluster) f << c;
         out.feature = f.str();
-        river_hs.reset();  // the OCHS table is large: free what is no longer needed
+        // The OCHS rows are large: free the HS table now unless an earlier round needs it.
+        bool later_use = false;
+        for (int r = 0; r < 3; ++r)
+          later_use |= config_.rounds[r].method == BucketingMethod::kEhs ||
+                       config_.rounds[r].method == BucketingMethod::kDistribution;
+        if (!later_use) river_hs.reset();
         FeatureMatrix x;
         run_stage(name + ": OCHS features",
                   [&] { x = ochs_features(preflop_cluster, rc.opponent_clusters, threads_); });

@@ -40,7 +40,8 @@ class ParallelProgress {
       : progress_(progress), stage_(stage), total_(total) {}
   void add(std::int64_t n) {
     std::int64_t done = done_.fetch_add(n, std::memory_order_relaxed) + n;
-    if (!progress_ || omp_get_thread_num() != 0) return;
+    // The last step is reported once, by finish().
+    if (!progress_ || omp_get_thread_num() != 0 || done >= total_) return;
     auto now = std::chrono::steady_clock::now();
     if (now - last_ < std::chrono::milliseconds(500)) return;
     last_ = now;
