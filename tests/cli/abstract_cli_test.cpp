@@ -1,10 +1,12 @@
 // End to end: `hulhe abstract` on bad input exits 2 with one clear message; a whole small
 // build (Slow) writes a bucket map that loads, with the configured bucket counts.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -92,9 +94,11 @@ TEST(AbstractCliSlow, BuildsASmallAbstractionEndToEnd) {
                                 "[river]\nmethod = \"ehs\"\nbuckets = 10\n");
   const std::string out = dir + "/tiny.buckets";
   // stdout: exactly one JSON object; stderr: progress.
-  Result r = run("abstract --config " + dir + "/tiny.toml --threads 2 --json --out " + out + " > " +
-                 dir + "/out.json 2> " + dir + "/err.txt");
-  ASSERT_EQ(r.status, 0) << r.out;
+  const std::string cmd = std::string(HULHE_BINARY) + " abstract --config " + dir +
+                          "/tiny.toml --threads 2 --json --out " + out + " > " + dir +
+                          "/out.json 2> " + dir + "/err.txt";
+  const int st = std::system(cmd.c_str());
+  ASSERT_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0) << cmd;
   std::ifstream json_in(dir + "/out.json");
   nlohmann::json j = nlohmann::json::parse(json_in);
   ASSERT_EQ(j["rounds"].size(), 4U);
