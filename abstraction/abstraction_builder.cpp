@@ -236,12 +236,12 @@ BucketMap AbstractionBuilder::build() {
       }
       case BucketingMethod::kOchs: {
         out.num_buckets = rc.buckets;
-        const auto& hs = need_river_hs();
         // Opponent clusters (Johanson et al. 2013): k-means of the 169 preflop hands'
-        // E[HS] histograms under the 1-D EMD.
+        // E[HS] histograms under the 1-D EMD. One sweep per canonical river board gives
+        // them directly; the river HS table is not needed.
         std::vector<int> preflop_cluster;
         run_stage(name + ": preflop opponent clusters", [&] {
-          FeatureMatrix ph = strength_histograms(0, rc.opponent_bins, hs, threads_);
+          FeatureMatrix ph = preflop_strength_histograms(rc.opponent_bins, threads_);
           histograms_to_cdfs(ph, threads_);
           KMeansOptions o;
           o.clusters = rc.opponent_clusters;
@@ -256,12 +256,6 @@ BucketMap AbstractionBuilder::build() {
         f << out.feature << " preflop_clusters=";
         for (int c : preflop_cluster) f << c;
         out.feature = f.str();
-        // The OCHS rows are large: free the HS table now unless an earlier round needs it.
-        bool later_use = false;
-        for (int r = 0; r < 3; ++r)
-          later_use |= config_.rounds[r].method == BucketingMethod::kEhs ||
-                       config_.rounds[r].method == BucketingMethod::kDistribution;
-        if (!later_use) river_hs.reset();
         FeatureMatrix x;
         run_stage(name + ": OCHS features",
                   [&] { x = ochs_features(preflop_cluster, rc.opponent_clusters, threads_); });

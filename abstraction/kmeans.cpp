@@ -602,19 +602,29 @@ KMeansResult kmeans_emd(const SparseHistograms& points, const GroundDistance& gr
   const SparseHistograms& x = sampled ? sample : points;
   const std::int64_t n = x.rows;
   PivotBounds bounds(ground);
+  const int np = bounds.size();
+  std::vector<float> point_proj(static_cast<std::size_t>(n) * np);
+#pragma omp parallel for num_threads(threads) schedule(static)
+  for (std::int64_t i = 0; i < n; ++i)
+    bounds.project_sparse(x.cluster_of(i), x.mass_of(i), x.size(i), ground,
+                          point_proj.data() + i * np);
 
   LloydRun best;
   KMeansResult result;
   for (int r = 0; r < std::max(1, o.restarts); ++r) {
     SplitMix64 rng(o.seed + 0x9E3779B97F4A7C15ULL * (r + 1));
-    // Seeding: the EMD from a sparse point to a one-point centre.
-    std::vector<float> dense(dims);
-    std::vector<GreedyEmd> emds(threads, GreedyEmd(dims));
+    // Seeding: k-means++ under the pivot lower bound of the EMD instead of the greedy EMD
+    // itself (an approximation: D is a pseudo-metric below the EMD). It costs `pivots`
+    // flops per point and seed, so seeding 1,000 centres over 1,000 next-round clusters
+    // takes seconds instead of a greedy EMD (~50 us) per point and seed.
     auto seeds = plus_plus_seeds(
-        n, k, rng, threads, progress, [&](std::int64_t c) { densify(x, c, dense.data()); },
-        [&](std::int64_t i, std::int64_t) {
-          return emds[omp_get_thread_num()](x.cluster_of(i), x.mass_of(i), x.size(i), dense.data(),
-                                            ground);
+        n, k, rng, threads, progress, [](std::int64_t) {},
+        [&](std::int64_t i, std::int64_t c) {
+          const float* a = point_proj.data() + i * np;
+          const float* b = point_proj.data() + c * np;
+          float lb = 0.0f;
+          for (int t = 0; t < np; ++t) lb = std::max(lb, std::abs(a[t] - b[t]));
+          return static_cast<double>(lb);
         });
     LloydRun run;
     run.centres.rows = k;

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "abstraction/hand_features.h"
+#include "abstraction/hand_strength.h"
 #include "game/hand_indexer.h"
 
 namespace hulhe {
@@ -218,6 +219,63 @@ void RiverBoardSweep::sweep(float* out) {
     }
     begin = end;
   }
+}
+
+FeatureMatrix preflop_strength_histograms(int bins, int threads) {
+  if (bins < 1) throw std::invalid_argument("preflop_strength_histograms: bins must be positive");
+  const HandIndexer& preflop = HandIndexer::holdem(0);
+  const auto boards = canonical_boards(5);
+  const auto perms = suit_permutations();
+  const auto& pairs = hole_pairs();
+  const int hands = static_cast<int>(preflop.size());
+  std::vector<int> pair_hand(kNumHolePairs), combos(hands, 0);
+  for (int p = 0; p < kNumHolePairs; ++p) {
+    const Card hole[2] = {pairs[p].low, pairs[p].high};
+    pair_hand[p] = static_cast<int>(preflop.index(hole));
+    ++combos[pair_hand[p]];
+  }
+  // counts[h * bins + b]: over every (combo of h, board) pair, how many land in bin b. A
+  // board class of size w contributes w times its representative: relabelling suits maps the
+  // combos of h onto themselves, so each board of the class yields the same multiset of bins.
+  const std::size_t cells = static_cast<std::size_t>(hands) * bins;
+  std::vector<std::int64_t> counts(cells, 0);
+  const int num_boards = static_cast<int>(boards.size());
+#pragma omp parallel num_threads(threads > 0 ? threads : omp_get_max_threads())
+  {
+    RiverBoardSweep sweep;
+    std::vector<float> board_hs(kNumHolePairs);
+    std::vector<std::int64_t> local(cells, 0);
+#pragma omp for schedule(dynamic, 64)
+    for (int b = 0; b < num_boards; ++b) {
+      const auto& board = boards[b];
+      std::uint64_t mask = 0;
+      for (int i = 0; i < 5; ++i) mask |= std::uint64_t{1} << board[i];
+      // Class size = 24 / |stabiliser|.
+      int fixed = 0;
+      for (const auto& perm : perms) fixed += permuted_mask(mask, perm) == mask ? 1 : 0;
+      const std::int64_t weight = 24 / fixed;
+      sweep.run(board.data(), board_hs.data());
+      for (const std::int16_t p : sweep.live_pairs())
+        local[static_cast<std::size_t>(pair_hand[p]) * bins + strength_bin(board_hs[p], bins)] +=
+            weight;
+    }
+#pragma omp critical
+    for (std::size_t i = 0; i < cells; ++i) counts[i] += local[i];
+  }
+  // Per combo: the class total divided by the class's combos, scaled as strength_histogram
+  // scales its float counts (C(50, 5) boards per hand).
+  constexpr std::int64_t kBoards = 2118760;
+  const float scale = 1.0F / static_cast<float>(kBoards);
+  FeatureMatrix m;
+  m.rows = hands;
+  m.cols = bins;
+  m.data.resize(cells);
+  for (int h = 0; h < hands; ++h)
+    for (int b = 0; b < bins; ++b) {
+      const std::size_t cell = static_cast<std::size_t>(h) * bins + b;
+      m.data[cell] = static_cast<float>(counts[cell] / combos[h]) * scale;
+    }
+  return m;
 }
 
 std::vector<float> river_hand_strength(int threads) {

@@ -495,6 +495,12 @@ TEST(HandFeaturesSlow, EveryRoundMatchesBruteForce) {
   for (int k = 0; k < 4; ++k)
     EXPECT_NEAR(preflop_hist.row(static_cast<std::int64_t>(i72))[k],
                 hist[k] / static_cast<double>(boards), 1e-6);
+  // The direct pass (one sweep per canonical river board, weighted by class size) gives the
+  // same 169 histograms bit for bit.
+  const FeatureMatrix direct = preflop_strength_histograms(4, 2);
+  ASSERT_EQ(direct.rows, 169);
+  ASSERT_EQ(direct.cols, 4);
+  EXPECT_EQ(direct.data, preflop_hist.data);
 }
 
 TEST(HandFeaturesSlow, OchsTableMatchesBruteForce) {
