@@ -65,6 +65,10 @@ SolverRun::SolverRun(const SolveConfig& config, bool resume)
       throw InputError("cannot resume: checkpoint " + config.checkpoint + " does not exist");
     Checkpoint c = read_checkpoint(config.checkpoint);
     check_checkpoint_matches(c, config.checkpoint, game, *abstraction_);
+    // Continuing one algorithm's tables with another would silently mix two methods.
+    if (c.params.algorithm != config.params.algorithm)
+      throw InputError("cannot resume: checkpoint " + config.checkpoint + " was made by '" +
+                       c.params.algorithm + "', not '" + config.params.algorithm + "'");
     params_ = c.params;
     done_ = c.iterations;
     tables_ = std::move(c.tables);

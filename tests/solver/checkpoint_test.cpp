@@ -125,6 +125,13 @@ TEST(Checkpoint, BadFilesAreInputErrors) {
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("another game"), std::string::npos) << e.what();
   }
+  // The same game resumed by another algorithm: refused, naming both.
+  try {
+    SolverRun resumed(leduc_config("dcfr", 10, path), true);
+    FAIL() << "resumed a cfr+ checkpoint with dcfr";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("'cfr+', not 'dcfr'"), std::string::npos) << e.what();
+  }
   // Another abstraction of the same game.
   const Checkpoint c = read_checkpoint(path);
   testing::SmallGame leduc("leduc");
