@@ -8,8 +8,10 @@
 #include <numeric>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 
 #include "abstraction/kmeans.h"
+#include "abstraction/next_round_buckets.h"
 #include "game/hand_indexer.h"
 #include "game/input_error.h"
 
@@ -105,6 +107,56 @@ SparseHistograms histograms_from_lists(const std::int32_t* lists, std::int64_t r
         h.mass[out] = static_cast<float>(b - a) / per_row;
         ++out;
         a = b;
+      }
+    }
+  }
+  return h;
+}
+
+SparseHistograms next_round_histograms(int round, const std::vector<std::int32_t>& next_bucket,
+                                       int dims, int threads) {
+  const HandIndexer& indexer = HandIndexer::holdem(round);
+  if (next_bucket.size() != HandIndexer::holdem(round + 1).size())
+    throw std::invalid_argument("next_round_histograms: wrong next-round bucket count");
+  const int per_row = next_round_successors(round);
+  const int t = threads > 0 ? threads : omp_get_max_threads();
+  SparseHistograms h;
+  h.rows = static_cast<std::int64_t>(indexer.size());
+  h.dims = dims;
+  h.offset.assign(h.rows + 1, 0);
+  // Blocks of rows: each row's bucket list is sorted while it is in cache, then run-length
+  // coded into the CSR arrays, so the whole rows x per_row list (2.6 GB on the turn) never
+  // exists at once.
+  const std::int64_t block = std::max<std::int64_t>(1, (std::int64_t{1} << 22) / per_row);
+  std::vector<std::int32_t> lists(static_cast<std::size_t>(std::min(block, h.rows)) * per_row);
+  for (std::int64_t begin = 0; begin < h.rows; begin += block) {
+    const std::int64_t end = std::min(h.rows, begin + block);
+#pragma omp parallel for schedule(dynamic, round == 0 ? 1 : 256) num_threads(t)
+    for (std::int64_t i = begin; i < end; ++i) {
+      Card cards[7];
+      indexer.unindex(static_cast<std::uint64_t>(i), cards);
+      std::int32_t* row = lists.data() + (i - begin) * per_row;
+      next_round_buckets_of(
+          round, cards, [&](std::uint64_t next) { return next_bucket[next]; }, row);
+      std::sort(row, row + per_row);
+      std::int64_t distinct = 1;
+      for (int j = 1; j < per_row; ++j) distinct += row[j] != row[j - 1] ? 1 : 0;
+      h.offset[i + 1] = distinct;
+    }
+    for (std::int64_t i = begin; i < end; ++i) h.offset[i + 1] += h.offset[i];
+    h.cluster.resize(h.offset[end]);
+    h.mass.resize(h.offset[end]);
+#pragma omp parallel for schedule(static) num_threads(t)
+    for (std::int64_t i = begin; i < end; ++i) {
+      const std::int32_t* row = lists.data() + (i - begin) * per_row;
+      std::int64_t out = h.offset[i];
+      for (int a = 0; a < per_row;) {
+        int z = a;
+        while (z < per_row && row[z] == row[a]) ++z;
+        h.cluster[out] = static_cast<std::uint32_t>(row[a]);
+        h.mass[out] = static_cast<float>(z - a) / static_cast<float>(per_row);
+        ++out;
+        a = z;
       }
     }
   }
@@ -274,9 +326,7 @@ BucketMap AbstractionBuilder::build() {
         out.num_buckets = rc.buckets;
         SparseHistograms h;
         run_stage(name + ": next-round bucket histograms", [&] {
-          NextRoundBuckets lists = next_round_buckets(round, next->bucket, threads_);
-          h = histograms_from_lists(lists.bucket.data(), lists.rows, lists.per_row,
-                                    next->ground.size(), threads_);
+          h = next_round_histograms(round, next->bucket, next->ground.size(), threads_);
         });
         KMeansResult r;
         run_stage(name + ": k-means (EMD over next-round buckets)", [&] {

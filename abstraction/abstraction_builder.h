@@ -70,6 +70,13 @@ std::vector<std::int32_t> percentile_buckets(const std::vector<float>& values, i
 SparseHistograms histograms_from_lists(const std::int32_t* lists, std::int64_t rows, int per_row,
                                        int dims, int threads);
 
+// Potential-aware features of every canonical hand of `round` (0..2): its histogram over the
+// next round's buckets (next_bucket: per next-round canonical index, values < dims), one
+// count per next card. Equal to histograms_from_lists(next_round_buckets(...)), built in
+// blocks so the per-hand lists never all exist at once.
+SparseHistograms next_round_histograms(int round, const std::vector<std::int32_t>& next_bucket,
+                                       int dims, int threads);
+
 // Strength histograms (rows of `bins` masses) → cumulative sums times the bin width, so
 // that L1 between rows is the 1-D EMD in units of hand strength.
 void histograms_to_cdfs(FeatureMatrix& histograms, int threads);

@@ -69,6 +69,28 @@ TEST(AbstractionBuilder, HistogramsFromListsCountNextRoundBuckets) {
   EXPECT_FLOAT_EQ(h.mass_of(1)[0], 1.0f);
 }
 
+TEST(AbstractionBuilder, BlockedNextRoundHistogramsEqualListsThenHistograms) {
+  // Preflop over a made-up flop bucketing: the blocked builder must give exactly the
+  // histograms of the per-hand lists (each of the 19,600 flops counted once).
+  std::vector<std::int32_t> flop_bucket(HandIndexer::holdem(1).size());
+  for (std::size_t i = 0; i < flop_bucket.size(); ++i)
+    flop_bucket[i] = static_cast<std::int32_t>((i * 2654435761U) % 7);
+  const NextRoundBuckets lists = next_round_buckets(0, flop_bucket, 2);
+  const SparseHistograms want =
+      histograms_from_lists(lists.bucket.data(), lists.rows, lists.per_row, 7, 2);
+  const SparseHistograms got = next_round_histograms(0, flop_bucket, 7, 2);
+  EXPECT_EQ(got.rows, 169);
+  EXPECT_EQ(got.dims, 7);
+  EXPECT_EQ(got.offset, want.offset);
+  EXPECT_EQ(got.cluster, want.cluster);
+  EXPECT_EQ(got.mass, want.mass);
+  for (std::int64_t i = 0; i < got.rows; ++i) {
+    double total = 0;
+    for (int e = 0; e < got.size(i); ++e) total += got.mass_of(i)[e];
+    EXPECT_NEAR(total, 1.0, 1e-5);
+  }
+}
+
 TEST(AbstractionBuilder, CdfL1IsTheOneDimensionalEmdInStrengthUnits) {
   std::mt19937_64 rng(9);
   const int bins = 20;
