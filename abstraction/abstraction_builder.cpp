@@ -265,6 +265,7 @@ BucketMap AbstractionBuilder::build() {
         out.centres.cols = 1;
         out.centres.data = centres;
         ground.emplace(rc.buckets, centre_distances(out.centres, KMeansMetric::kL2));
+        ground->set_embedding(out.centres.data, 1, false);
         break;
       }
       case BucketingMethod::kDistribution: {
@@ -284,6 +285,7 @@ BucketMap AbstractionBuilder::build() {
         out.centres = std::move(r.centres);
         ground.emplace(static_cast<int>(out.centres.rows),
                        centre_distances(out.centres, KMeansMetric::kL1));
+        ground->set_embedding(out.centres.data, out.centres.cols, true);
         break;
       }
       case BucketingMethod::kOchs: {
@@ -320,6 +322,7 @@ BucketMap AbstractionBuilder::build() {
         out.centres = std::move(r.centres);
         ground.emplace(static_cast<int>(out.centres.rows),
                        centre_distances(out.centres, KMeansMetric::kL2));
+        ground->set_embedding(out.centres.data, out.centres.cols, false);
         break;
       }
       case BucketingMethod::kPotential: {

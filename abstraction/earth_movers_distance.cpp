@@ -123,6 +123,14 @@ GroundDistance::GroundDistance(int n, std::vector<float> dist)
   }
 }
 
+void GroundDistance::set_embedding(std::vector<float> coords, int dims, bool l1) {
+  if (dims < 0 || coords.size() != static_cast<std::size_t>(n_) * dims)
+    throw std::invalid_argument("GroundDistance: embedding is not n x dims");
+  embedding_ = std::move(coords);
+  embedding_dims_ = dims;
+  embedding_l1_ = l1;
+}
+
 double emd_exact(const std::uint32_t* cluster, const float* mass, int size, const float* dense,
                  const GroundDistance& ground) {
   const int n = ground.size();

@@ -43,11 +43,25 @@ class GroundDistance {
     return sorted_.data() + static_cast<std::size_t>(i) * n_;
   }
 
+  // Optional: coordinates x_i in R^dims of the n clusters with dist(i, j) = |x_i - x_j|
+  // (Euclidean, or L1 when `l1`), as when the next round's centres are points of a normed
+  // space (E[HS], CDFs, OCHS). A norm is convex, so |sum_i p_i x_i - sum_j q_j x_j| <=
+  // EMD(p, q): the mean embeddings give a lower bound that k-means uses to rank centres.
+  void set_embedding(std::vector<float> coords, int dims, bool l1);
+  int embedding_dims() const { return embedding_dims_; }
+  bool embedding_l1() const { return embedding_l1_; }
+  const float* embedding(int i) const {
+    return embedding_.data() + static_cast<std::size_t>(i) * embedding_dims_;
+  }
+
  private:
   int n_ = 0;
   std::vector<float> dist_;
   std::vector<std::uint32_t> order_;
   std::vector<float> sorted_;
+  std::vector<float> embedding_;
+  int embedding_dims_ = 0;
+  bool embedding_l1_ = false;
 };
 
 // Histograms over `dims` clusters stored sparsely (CSR): row i has entries

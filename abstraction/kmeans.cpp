@@ -456,10 +456,16 @@ namespace {
 
 // Lower bounds of the EMD from pivot potentials: f_r(i) = ground(i, r) is 1-Lipschitz when
 // the ground distance obeys the triangle inequality, so by Kantorovich duality
-// EMD(p, q) >= |sum_i p_i f_r(i) - sum_i q_i f_r(i)| for every pivot r.
+// EMD(p, q) >= |sum_i p_i f_r(i) - sum_i q_i f_r(i)| for every pivot r. When the ground
+// distance has an embedding (GroundDistance::set_embedding), the distance between mean
+// embeddings is a second bound; the larger one is used. A histogram's projection is its
+// pivot potentials followed by its mean embedding (stride() floats).
 struct PivotBounds {
   std::vector<int> pivots;
+  int edims = 0;
+  bool l1 = false;
   static constexpr int kPivots = 16;
+  static constexpr int kMaxStride = 64;  // embeddings wider than 48 are not used
 
   explicit PivotBounds(const GroundDistance& g) {
     // Farthest-first traversal from cluster 0 spreads the pivots.
@@ -476,14 +482,25 @@ struct PivotBounds {
       }
       next = far;
     }
+    if (g.embedding_dims() > 0 && count + g.embedding_dims() <= kMaxStride) {
+      edims = g.embedding_dims();
+      l1 = g.embedding_l1();
+    }
   }
   int size() const { return static_cast<int>(pivots.size()); }
+  int stride() const { return size() + edims; }
   void project_sparse(const std::uint32_t* cl, const float* m, int size_, const GroundDistance& g,
                       float* out) const {
     for (int r = 0; r < size(); ++r) {
       float s = 0.0f;
       for (int e = 0; e < size_; ++e) s += m[e] * g(cl[e], pivots[r]);
       out[r] = s;
+    }
+    float* emb = out + size();
+    std::fill(emb, emb + edims, 0.0f);
+    for (int e = 0; e < size_; ++e) {
+      const float* x = g.embedding(static_cast<int>(cl[e]));
+      for (int t = 0; t < edims; ++t) emb[t] += m[e] * x[t];
     }
   }
   void project_dense(const float* q, const GroundDistance& g, float* out) const {
@@ -492,6 +509,30 @@ struct PivotBounds {
       for (int i = 0; i < g.size(); ++i) s += q[i] * g(i, pivots[r]);
       out[r] = s;
     }
+    float* emb = out + size();
+    std::fill(emb, emb + edims, 0.0f);
+    for (int i = 0; i < g.size(); ++i) {
+      if (q[i] == 0.0f) continue;
+      const float* x = g.embedding(i);
+      for (int t = 0; t < edims; ++t) emb[t] += q[i] * x[t];
+    }
+  }
+  // The lower bound between two projections.
+  float bound(const float* a, const float* b) const {
+    float lb = 0.0f;
+    const int np = size();
+    for (int r = 0; r < np; ++r) lb = std::max(lb, std::abs(a[r] - b[r]));
+    if (edims > 0) {
+      float s = 0.0f;
+      if (l1) {
+        for (int t = np; t < np + edims; ++t) s += std::abs(a[t] - b[t]);
+      } else {
+        for (int t = np; t < np + edims; ++t) s += (a[t] - b[t]) * (a[t] - b[t]);
+        s = std::sqrt(s);
+      }
+      lb = std::max(lb, s);
+    }
+    return lb;
   }
 };
 
@@ -507,16 +548,12 @@ struct EmdAssigner {
   std::pair<int, double> nearest(const std::uint32_t* cl, const float* m, int size, GreedyEmd& emd,
                                  std::vector<std::pair<float, int>>& order) const {
     const int k = static_cast<int>(centres.rows);
-    const int np = bounds.size();
-    float proj[PivotBounds::kPivots];
+    const int np = bounds.stride();
+    float proj[PivotBounds::kMaxStride];
     bounds.project_sparse(cl, m, size, ground, proj);
     order.resize(k);
-    for (int c = 0; c < k; ++c) {
-      const float* q = centre_proj.data() + static_cast<std::size_t>(c) * np;
-      float lb = 0.0f;
-      for (int r = 0; r < np; ++r) lb = std::max(lb, std::abs(proj[r] - q[r]));
-      order[c] = {lb, c};
-    }
+    for (int c = 0; c < k; ++c)
+      order[c] = {bounds.bound(proj, centre_proj.data() + static_cast<std::size_t>(c) * np), c};
     const int cap = candidates > 0 ? std::min(candidates, k) : k;
     // Only the `cap` lowest bounds are ever looked at.
     std::partial_sort(order.begin(), order.begin() + cap, order.end());
@@ -537,9 +574,9 @@ struct EmdAssigner {
 
 std::vector<float> project_centres(const FeatureMatrix& centres, const GroundDistance& g,
                                    const PivotBounds& b) {
-  std::vector<float> out(static_cast<std::size_t>(centres.rows) * b.size());
+  std::vector<float> out(static_cast<std::size_t>(centres.rows) * b.stride());
   for (std::int64_t c = 0; c < centres.rows; ++c)
-    b.project_dense(centres.row(c), g, out.data() + c * b.size());
+    b.project_dense(centres.row(c), g, out.data() + c * b.stride());
   return out;
 }
 
@@ -602,7 +639,7 @@ KMeansResult kmeans_emd(const SparseHistograms& points, const GroundDistance& gr
   const SparseHistograms& x = sampled ? sample : points;
   const std::int64_t n = x.rows;
   PivotBounds bounds(ground);
-  const int np = bounds.size();
+  const int np = bounds.stride();
   std::vector<float> point_proj(static_cast<std::size_t>(n) * np);
 #pragma omp parallel for num_threads(threads) schedule(static)
   for (std::int64_t i = 0; i < n; ++i)
@@ -620,11 +657,8 @@ KMeansResult kmeans_emd(const SparseHistograms& points, const GroundDistance& gr
     auto seeds = plus_plus_seeds(
         n, k, rng, threads, progress, [](std::int64_t) {},
         [&](std::int64_t i, std::int64_t c) {
-          const float* a = point_proj.data() + i * np;
-          const float* b = point_proj.data() + c * np;
-          float lb = 0.0f;
-          for (int t = 0; t < np; ++t) lb = std::max(lb, std::abs(a[t] - b[t]));
-          return static_cast<double>(lb);
+          return static_cast<double>(
+              bounds.bound(point_proj.data() + i * np, point_proj.data() + c * np));
         });
     LloydRun run;
     run.centres.rows = k;

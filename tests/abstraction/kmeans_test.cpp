@@ -269,6 +269,42 @@ TEST(KMeansEmd, PrunedAssignmentEqualsBruteForce) {
   }
 }
 
+TEST(KMeansEmd, EmbeddingBoundKeepsThePrunedArgminAndNeverExceedsTheExactEmd) {
+  // The line's clusters embedded at their positions: |x_i - x_j| is the ground distance, so
+  // the mean-embedding bound is valid and pruning with it must keep the greedy argmin.
+  SparseData s = make_sparse(100, 6);
+  std::vector<float> coords(20);
+  for (int i = 0; i < 20; ++i) coords[i] = static_cast<float>(i);
+  s.ground.set_embedding(coords, 1, false);
+  KMeansOptions o;
+  o.clusters = 12;
+  o.max_iterations = 3;
+  KMeansResult r = kmeans_emd(s.x, s.ground, o);
+  std::vector<std::int32_t> pruned;
+  assign_nearest_emd(s.x, r.centres, s.ground, 0, pruned, 2);
+  GreedyEmd emd(20);
+  for (std::int64_t i = 0; i < s.x.rows; ++i) {
+    double best = 1e300;
+    for (int c = 0; c < 12; ++c) {
+      const float* q = r.centres.row(c);
+      double d = emd(s.x.cluster_of(i), s.x.mass_of(i), s.x.size(i), q, s.ground);
+      best = std::min(best, d);
+      // The bound itself: |mean position difference| <= exact EMD.
+      double mp = 0, mq = 0;
+      for (int e = 0; e < s.x.size(i); ++e) mp += s.x.mass_of(i)[e] * s.x.cluster_of(i)[e];
+      for (int j = 0; j < 20; ++j) mq += q[j] * j;
+      if (i < 10) {
+        EXPECT_LE(std::abs(mp - mq),
+                  emd_exact(s.x.cluster_of(i), s.x.mass_of(i), s.x.size(i), q, s.ground) + 1e-5);
+      }
+    }
+    double got =
+        emd(s.x.cluster_of(i), s.x.mass_of(i), s.x.size(i), r.centres.row(pruned[i]), s.ground);
+    EXPECT_NEAR(got, best, 1e-5) << "row " << i;
+  }
+  EXPECT_THROW(s.ground.set_embedding(std::vector<float>(7), 1, false), std::invalid_argument);
+}
+
 TEST(KMeansEmd, CentreDistancesAreSymmetricUpperBoundsOfExact) {
   SparseData s = make_sparse(60, 5);
   KMeansOptions o;
