@@ -43,7 +43,7 @@ void run(const Options& o) {
 void add_export_command(CLI::App& app) {
   auto o = std::make_shared<Options>();
   CLI::App* cmd =
-      app.add_subcommand("export", "write a checkpoint's average strategy to a strategy file");
+      app.add_subcommand("export", "Write a checkpoint's average strategy to a strategy file");
   cmd->add_option("--checkpoint", o->checkpoint, "solver checkpoint (.ckpt)")->required();
   cmd->add_option("--out", o->out, "strategy file to write (.strategy)")->required();
   cmd->callback([o] { run(*o); });

@@ -79,7 +79,8 @@ void run(const Options& o) {
 
 void add_solve_command(CLI::App& app) {
   auto o = std::make_shared<Options>();
-  CLI::App* cmd = app.add_subcommand("solve", "run a CFR-family solver on a game");
+  CLI::App* cmd =
+      app.add_subcommand("solve", "Run a CFR-family solver on a game, with checkpoints and resume");
   cmd->add_option("--config", o->config, "run configuration (.toml)")->required();
   cmd->add_option("--algorithm", o->algorithm, "cfr, cfr+, dcfr, external, outcome, pcs");
   cmd->add_option("--iterations", o->iterations,
