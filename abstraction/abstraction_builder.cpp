@@ -3,10 +3,12 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <fstream>
 #include <numeric>
 #include <optional>
+#include <parallel/algorithm>
 #include <sstream>
 #include <stdexcept>
 
@@ -49,20 +51,33 @@ void reset_peak_rss() {
 std::vector<std::int32_t> percentile_buckets(const std::vector<float>& values, int buckets,
                                              std::vector<float>& centres) {
   const std::int64_t n = static_cast<std::int64_t>(values.size());
-  std::vector<std::int64_t> order(n);
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::int64_t a, std::int64_t b) { return values[a] < values[b]; });
+  if (n >= (std::int64_t{1} << 32))
+    throw std::invalid_argument("percentile_buckets: at most 2^32 values");
+  // Sort packed keys (order-preserving float bits << 32 | row) instead of row indices with
+  // an indirect comparator: no random reads of `values` while sorting 123M rows, and the
+  // parallel sort of libstdc++ applies. The result does not depend on the order of equal
+  // values (a run of ties takes the bucket of its first position), so neither does it on
+  // the sort.
+  std::vector<std::uint64_t> key(n);
+#pragma omp parallel for schedule(static)
+  for (std::int64_t i = 0; i < n; ++i) {
+    std::uint32_t u = std::bit_cast<std::uint32_t>(values[i] + 0.0f);  // -0 -> +0
+    u = (u & 0x80000000U) != 0 ? ~u : (u | 0x80000000U);
+    key[i] = static_cast<std::uint64_t>(u) << 32 | static_cast<std::uint64_t>(i);
+  }
+  __gnu_parallel::sort(key.begin(), key.end());
   std::vector<std::int32_t> out(n);
   std::vector<double> sum(buckets, 0.0);
   std::vector<std::int64_t> count(buckets, 0);
   std::int32_t b = 0;
   for (std::int64_t p = 0; p < n; ++p) {
+    const std::int64_t row = static_cast<std::int64_t>(key[p] & 0xFFFFFFFFU);
     // A new bucket starts at its percentile, unless the value ties with the previous hand.
     std::int32_t want = static_cast<std::int32_t>(p * buckets / n);  // p * buckets < 2^63
-    if (p > 0 && values[order[p]] != values[order[p - 1]]) b = std::max(b, want);
-    out[order[p]] = b;
-    sum[b] += values[order[p]];
+    if (p > 0 && (key[p] >> 32) != (key[p - 1] >> 32)) b = std::max(b, want);
+    out[row] = b;
+    const std::uint32_t u = static_cast<std::uint32_t>(key[p] >> 32);
+    sum[b] += std::bit_cast<float>((u & 0x80000000U) != 0 ? (u & 0x7FFFFFFFU) : ~u);
     ++count[b];
   }
   centres.assign(buckets, 0.0f);

@@ -15,7 +15,9 @@
 namespace hulhe {
 namespace {
 
-GroundDistance planar_ground(int n, std::uint64_t seed) {
+// Clusters at random points of the unit square, Euclidean ground distance; `embed` also
+// gives the ground its coordinates (the mean-embedding lower bound, as for OCHS centres).
+GroundDistance planar_ground(int n, std::uint64_t seed, bool embed = false) {
   std::mt19937_64 rng(seed);
   std::uniform_real_distribution<double> u(0.0, 1.0);
   std::vector<double> x(n), y(n);
@@ -25,7 +27,14 @@ GroundDistance planar_ground(int n, std::uint64_t seed) {
     for (int j = 0; j < n; ++j)
       d[static_cast<std::size_t>(i) * n + j] =
           static_cast<float>(std::hypot(x[i] - x[j], y[i] - y[j]));
-  return GroundDistance(n, std::move(d));
+  GroundDistance g(n, std::move(d));
+  if (embed) {
+    std::vector<float> coords;
+    for (int i = 0; i < n; ++i)
+      coords.push_back(static_cast<float>(x[i])), coords.push_back(static_cast<float>(y[i]));
+    g.set_embedding(std::move(coords), 2, false);
+  }
+  return g;
 }
 
 // Hands' next-round histograms: `draws` next cards landing near a hand-specific spot.
@@ -144,10 +153,11 @@ void BM_AssignL1Cdf(benchmark::State& state) {
 }
 BENCHMARK(BM_AssignL1Cdf)->Unit(benchmark::kMillisecond)->UseRealTime();
 
-// Nearest of 1,000 mean histograms under the greedy EMD, potential-aware: arg = candidate
-// cap (0 = exact argmin with lower-bound pruning), per hand.
+// Nearest of 1,000 mean histograms under the greedy EMD, potential-aware: first arg =
+// candidate cap (0 = exact argmin with lower-bound pruning), second = 1 when the ground
+// distance has an embedding (mean-embedding bound on top of the pivot bounds), per hand.
 void BM_AssignEmdPotential(benchmark::State& state) {
-  GroundDistance g = planar_ground(1000, 5);
+  GroundDistance g = planar_ground(1000, 5, state.range(1) != 0);
   SparseHistograms x = sparse_points(4000, g, 47, 6);
   SparseHistograms seeds = sparse_points(1000 * 8, g, 47, 7);
   FeatureMatrix c;
@@ -163,11 +173,29 @@ void BM_AssignEmdPotential(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * x.rows);
 }
 BENCHMARK(BM_AssignEmdPotential)
-    ->Arg(0)
-    ->Arg(16)
-    ->Arg(4)
+    ->Args({0, 0})
+    ->Args({16, 0})
+    ->Args({4, 0})
+    ->Args({4, 1})
+    ->Args({2, 1})
+    ->Args({1, 1})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
+
+// The potential-aware fit of the standard config's turn: 30,000 sampled hands, k = 1,000
+// centres over 1,000 next-round clusters (k-means++ by the lower bound, Lloyd with 4
+// candidates), 3 Lloyd iterations, 2 threads.
+void BM_KMeansEmdFit(benchmark::State& state) {
+  GroundDistance g = planar_ground(1000, 5, true);
+  SparseHistograms x = sparse_points(30000, g, 46, 8);
+  KMeansOptions o;
+  o.clusters = 1000;
+  o.max_iterations = 3;
+  o.candidates = 4;
+  o.threads = 2;
+  for (auto _ : state) benchmark::DoNotOptimize(kmeans_emd(x, g, o).cost);
+}
+BENCHMARK(BM_KMeansEmdFit)->Unit(benchmark::kSecond)->UseRealTime()->Iterations(1);
 
 // A whole k-means fit (k-means++, Hamerly-pruned Lloyd): 100,000 8-D rows, k = 1,000.
 void BM_KMeansFitL2(benchmark::State& state) {
