@@ -672,11 +672,18 @@ KMeansResult kmeans_emd(const SparseHistograms& points, const GroundDistance& gr
     run.assignment = assignment;
     run.cost = cost;
     run.history.push_back(cost);
+    // Lloyd from the current assignment; `run` keeps the best centres seen. The mean does
+    // not minimise the EMD (and the greedy EMD overestimates more against spread-out means
+    // than against one-hand seeds), so a step may raise the cost: the run goes on from the
+    // new assignment and stops after two steps in a row without a new best.
+    std::vector<std::int32_t> current = run.assignment;
+    FeatureMatrix current_centres = run.centres;
+    int without_best = 0;
     for (int it = 1; it < o.max_iterations; ++it) {
       if (progress) progress("lloyd", it, o.max_iterations);
       // Mean histogram of each cluster (Ganzfried & Sandholm 2014), members in row order.
-      FeatureMatrix centres = run.centres;
-      Members m = group_members(run.assignment, k);
+      FeatureMatrix centres = current_centres;
+      Members m = group_members(current, k);
 #pragma omp parallel num_threads(threads)
       {
         std::vector<double> sum(dims);
@@ -695,7 +702,7 @@ KMeansResult kmeans_emd(const SparseHistograms& points, const GroundDistance& gr
       }
       // Empty clusters take the farthest points.
       std::vector<std::int64_t> size(k, 0);
-      for (std::int32_t a : run.assignment) ++size[a];
+      for (std::int32_t a : current) ++size[a];
       std::vector<float> far_d = distance;
       for (int c = 0; c < k; ++c) {
         if (size[c] > 0) continue;
@@ -706,16 +713,21 @@ KMeansResult kmeans_emd(const SparseHistograms& points, const GroundDistance& gr
       }
       double new_cost = assign_emd(x, centres, ground, bounds, o.candidates, assignment, distance,
                                    threads, {}, nullptr);
-      // The mean does not minimise the EMD, so a step may raise the cost: keep the better
-      // centres and stop.
-      if (new_cost > run.cost) break;
-      const bool settled = run.cost - new_cost <= o.tolerance * run.cost;
-      bool same = assignment == run.assignment;
-      run.centres = std::move(centres);
-      run.assignment = assignment;
-      run.cost = new_cost;
-      run.history.push_back(new_cost);
-      if (same || settled) break;
+      const bool same = assignment == current;
+      current = assignment;
+      current_centres = centres;
+      if (new_cost < run.cost) {
+        const bool settled = run.cost - new_cost <= o.tolerance * run.cost;
+        run.centres = std::move(centres);
+        run.assignment = assignment;
+        run.cost = new_cost;
+        run.history.push_back(new_cost);
+        without_best = 0;
+        if (settled) break;
+      } else if (++without_best >= 2) {
+        break;
+      }
+      if (same) break;
     }
     const auto steps = static_cast<std::int64_t>(run.history.size());
     if (progress) progress("lloyd", steps, steps);
