@@ -15,7 +15,8 @@
 //   given the other, and the cost never increases.
 // Potential-aware histograms (sparse, EMD with a ground distance, centre = mean histogram as
 // in Ganzfried & Sandholm 2014) use kmeans_emd. The mean is not the EMD minimiser, so a Lloyd
-// step that would raise the cost is rejected and the run stops there.
+// step may raise the cost: the best centres seen are kept, and the run stops after two steps
+// in a row without a new best (cost_history lists the improving steps only).
 #include <cstdint>
 #include <functional>
 #include <vector>
