@@ -17,7 +17,9 @@ Card parse_card(std::string_view text) {
                    "': expected a rank of 23456789TJQKA then a suit of cdhs, e.g. As or Td");
 }
 
-std::string card_to_string(Card c) { return {kRankChars[rank_of(c)], kSuitChars[suit_of(c)]}; }
+std::string card_to_string(Card c) {
+  return {kRankChars[rank_of(c)], kSuitChars[suit_of(c)]};
+}
 
 std::vector<Card> parse_cards(std::string_view text) {
   if (text.size() % 2 != 0)
@@ -43,10 +45,13 @@ std::string cards_to_string(const std::vector<Card>& cards) {
 
 std::vector<Card> CardSet::cards() const {
   std::vector<Card> out;
-  for (std::uint64_t m = mask_; m != 0; m &= m - 1) out.push_back(static_cast<Card>(std::countr_zero(m)));
+  for (std::uint64_t m = mask_; m != 0; m &= m - 1)
+    out.push_back(static_cast<Card>(std::countr_zero(m)));
   return out;
 }
 
-std::string CardSet::to_string() const { return cards_to_string(cards()); }
+std::string CardSet::to_string() const {
+  return cards_to_string(cards());
+}
 
 }  // namespace hulhe

@@ -18,9 +18,15 @@ inline constexpr int kMaxCards = kMaxRanks * kMaxSuits;
 inline constexpr char kRankChars[] = "23456789TJQKA";
 inline constexpr char kSuitChars[] = "cdhs";
 
-constexpr Card make_card(int rank, int suit) { return static_cast<Card>(rank * kMaxSuits + suit); }
-constexpr int rank_of(Card c) { return c / kMaxSuits; }
-constexpr int suit_of(Card c) { return c % kMaxSuits; }
+constexpr Card make_card(int rank, int suit) {
+  return static_cast<Card>(rank * kMaxSuits + suit);
+}
+constexpr int rank_of(Card c) {
+  return c / kMaxSuits;
+}
+constexpr int suit_of(Card c) {
+  return c % kMaxSuits;
+}
 
 // "As", "Td", "2c". Throws InputError naming the text on anything else.
 Card parse_card(std::string_view text);

@@ -21,8 +21,8 @@ struct CfrParameters {
   double dcfr_alpha = 1.5;  // Brown & Sandholm 2019 defaults
   double dcfr_beta = 0.0;
   double dcfr_gamma = 2.0;
-  std::int64_t cfr_plus_delay = 0;       // averaging weight max(t - d, 0)
-  double outcome_epsilon = 0.6;          // Lanctot et al. 2009
+  std::int64_t cfr_plus_delay = 0;  // averaging weight max(t - d, 0)
+  double outcome_epsilon = 0.6;     // Lanctot et al. 2009
 };
 
 class CfrAlgorithm {
