@@ -11,20 +11,6 @@
 namespace hulhe {
 namespace {
 
-std::vector<std::string_view> split(std::string_view s, char sep) {
-  std::vector<std::string_view> out;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t k = s.find(sep, start);
-    if (k == std::string_view::npos) {
-      out.push_back(s.substr(start));
-      return out;
-    }
-    out.push_back(s.substr(start, k - start));
-    start = k + 1;
-  }
-}
-
 double parse_value(std::string_view s, std::string_view line) {
   double v = 0;
   auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
@@ -45,7 +31,7 @@ std::string value_string(double v) {
 template <typename F>
 void per_position(std::string_view field, int n, std::string_view what, std::string_view line,
                   F&& each) {
-  const auto parts = split(field, '|');
+  const auto parts = split_fields(field, '|');
   if (static_cast<int>(parts.size()) != n)
     throw InputError("expected " + std::to_string(n) + " " + std::string(what) + " in '" +
                      std::string(line) + "'");
@@ -56,7 +42,7 @@ void per_position(std::string_view field, int n, std::string_view what, std::str
 
 LogStateLine parse_log_state(std::string_view line, const GameDefinition& game) {
   while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.remove_suffix(1);
-  const auto f = split(line, ':');
+  const auto f = split_fields(line, ':');
   if (f.size() != 6 || f[0] != "STATE")
     throw InputError("expected STATE:<hand>:<betting>:<cards>:<values>:<names>, got '" +
                      std::string(line) + "'");
@@ -126,10 +112,10 @@ LogReport replay_log(std::istream& in, const GameDefinition& game) {
     if (line.empty() || line[0] == '#') continue;
     try {
       if (line.starts_with("SCORE:")) {
-        const auto f = split(line, ':');
+        const auto f = split_fields(line, ':');
         if (f.size() != 3) throw InputError("expected SCORE:<totals>:<names>");
-        const auto totals = split(f[1], '|');
-        const auto names = split(f[2], '|');
+        const auto totals = split_fields(f[1], '|');
+        const auto names = split_fields(f[2], '|');
         if (totals.size() != names.size())
           throw InputError("SCORE totals and names differ in number");
         score.clear();
@@ -152,9 +138,10 @@ LogReport replay_log(std::istream& in, const GameDefinition& game) {
       }
       if (mismatch) {
         ++report.mismatches;
-        report.problems.push_back(
-            {line_no, "hand " + std::to_string(s.state.hand_id()) + ": the log says " +
-                          std::string(split(line, ':')[4]) + ", the rules say " + recomputed});
+        report.problems.push_back({line_no, "hand " + std::to_string(s.state.hand_id()) +
+                                                ": the log says " +
+                                                std::string(split_fields(line, ':')[4]) +
+                                                ", the rules say " + recomputed});
       }
       for (int p = 0; p < game.num_players; ++p) {
         Sums& x = sums[player(s.names[p])];

@@ -13,20 +13,6 @@ std::string_view strip_line_end(std::string_view s) {
   return s;
 }
 
-std::vector<std::string_view> split(std::string_view s, char sep) {
-  std::vector<std::string_view> out;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t k = s.find(sep, start);
-    if (k == std::string_view::npos) {
-      out.push_back(s.substr(start));
-      return out;
-    }
-    out.push_back(s.substr(start, k - start));
-    start = k + 1;
-  }
-}
-
 template <typename T>
 bool parse_uint(std::string_view s, T& out) {
   if (s.empty()) return false;
@@ -55,6 +41,20 @@ void read_cards(std::string_view text, int count, Card* out, CardSet& seen, cons
 
 }  // namespace
 
+std::vector<std::string_view> split_fields(std::string_view s, char sep) {
+  std::vector<std::string_view> out;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t k = s.find(sep, start);
+    if (k == std::string_view::npos) {
+      out.push_back(s.substr(start));
+      return out;
+    }
+    out.push_back(s.substr(start, k - start));
+    start = k + 1;
+  }
+}
+
 void parse_state_cards(std::string_view text, GameState& state, bool require_all_holes) {
   const GameDefinition& g = state.game();
   const CardSet deck = g.deck_set();
@@ -62,7 +62,7 @@ void parse_state_cards(std::string_view text, GameState& state, bool require_all
   // Hole cards run up to the first '/', players split by '|'.
   const std::size_t slash = text.find('/');
   const std::string_view holes = text.substr(0, slash);
-  auto per_player = split(holes, '|');
+  auto per_player = split_fields(holes, '|');
   if (static_cast<int>(per_player.size()) != g.num_players)
     throw InputError("cards '" + std::string(text) + "': expected hole cards of " +
                      std::to_string(g.num_players) + " players split by '|'");
@@ -88,7 +88,7 @@ void parse_state_cards(std::string_view text, GameState& state, bool require_all
   // Each later round's board cards follow a '/'.
   std::vector<std::string_view> rounds{board0};
   if (slash != std::string_view::npos)
-    for (std::string_view r : split(text.substr(slash + 1), '/')) rounds.push_back(r);
+    for (std::string_view r : split_fields(text.substr(slash + 1), '/')) rounds.push_back(r);
   if (static_cast<int>(rounds.size()) != state.round() + 1)
     throw InputError("cards '" + std::string(text) + "': the betting reaches round " +
                      std::to_string(state.round() + 1) + " but the cards show " +
@@ -172,7 +172,7 @@ MatchState parse_fields(const std::vector<std::string_view>& f, std::string_view
 
 MatchState MatchState::parse(std::string_view message, const GameDefinition& game) {
   message = strip_line_end(message);
-  const auto f = split(message, ':');
+  const auto f = split_fields(message, ':');
   if (f.size() != 5)
     throw InputError("bad MATCHSTATE '" + std::string(message) +
                      "': expected MATCHSTATE:<position>:<hand>:<betting>:<cards>");
@@ -186,7 +186,7 @@ std::string MatchState::to_string() const {
 
 MatchResponse MatchResponse::parse(std::string_view message, const GameDefinition& game) {
   message = strip_line_end(message);
-  const auto f = split(message, ':');
+  const auto f = split_fields(message, ':');
   if (f.size() != 6)
     throw InputError("bad response '" + std::string(message) +
                      "': expected MATCHSTATE:<position>:<hand>:<betting>:<cards>:<action>");

@@ -7,10 +7,15 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "game/game_state.h"
 
 namespace hulhe {
+
+// The fields of an ACPC line between separators (':' for fields, '|' for players, '/' for
+// rounds); empty fields are kept, so "a::b" has three.
+std::vector<std::string_view> split_fields(std::string_view text, char sep);
 
 // Reads the <cards> field into `state` (whose betting is already applied, so its round is
 // known): every player's hole cards or nothing for an unseen hand, then exactly the board
