@@ -14,27 +14,14 @@
 
 #include "abstraction/bucket_map.h"
 #include "game/hand_indexer.h"
+#include "tests/cli/run_hulhe.h"
 
 namespace {
 
+using hulhe::cli_test::HulheRun;
+using hulhe::cli_test::run_hulhe;
+
 namespace fs = std::filesystem;
-
-struct Result {
-  int status = -1;
-  std::string out;  // stdout and stderr together
-};
-
-Result run(const std::string& args) {
-  std::string cmd = std::string(HULHE_BINARY) + " " + args + " 2>&1";
-  Result r;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return r;
-  std::array<char, 4096> buf;
-  while (std::fgets(buf.data(), buf.size(), p)) r.out += buf.data();
-  int st = pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
-}
 
 std::string temp_dir() {
   fs::path d = fs::temp_directory_path() / ("hulhe_abstract_cli_" + std::to_string(::getpid()));
@@ -51,16 +38,16 @@ const std::string kGame =
 
 TEST(AbstractCli, BadInputExitsTwoWithAMessageNamingIt) {
   const std::string dir = temp_dir();
-  Result r = run("abstract --config " + dir + "/missing.toml");
+  HulheRun r = run_hulhe("abstract --config " + dir + "/missing.toml");
   EXPECT_EQ(r.status, 2) << r.out;
   EXPECT_NE(r.out.find("hulhe: error:"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("missing.toml"), std::string::npos) << r.out;
 
-  r = run("abstract");  // --config is required
+  r = run_hulhe("abstract");  // --config is required
   EXPECT_EQ(r.status, 2) << r.out;
 
   write(dir + "/unknown.toml", "game = \"" + kGame + "\"\nbuckets = 3\n");
-  r = run("abstract --config " + dir + "/unknown.toml");
+  r = run_hulhe("abstract --config " + dir + "/unknown.toml");
   EXPECT_EQ(r.status, 2) << r.out;
   EXPECT_NE(r.out.find("unknown key 'buckets'"), std::string::npos) << r.out;
 
@@ -69,14 +56,14 @@ TEST(AbstractCli, BadInputExitsTwoWithAMessageNamingIt) {
                                 "/configs/games/kuhn.game\"\n[preflop]\nmethod = \"lossless\"\n"
                                 "[flop]\nmethod = \"lossless\"\n[turn]\nmethod = \"lossless\"\n"
                                 "[river]\nmethod = \"lossless\"\n");
-  r = run("abstract --config " + dir + "/kuhn.toml --out " + dir + "/k.buckets");
+  r = run_hulhe("abstract --config " + dir + "/kuhn.toml --out " + dir + "/k.buckets");
   EXPECT_EQ(r.status, 2) << r.out;
   EXPECT_NE(r.out.find("hold'em"), std::string::npos) << r.out;
   EXPECT_FALSE(fs::exists(dir + "/k.buckets"));
 
   // An output folder that does not exist is reported before the build starts.
-  r = run("abstract --config " + std::string(HULHE_SOURCE_DIR) +
-          "/configs/hulhe-quick.toml --out /nonexistent-dir/x.buckets");
+  r = run_hulhe("abstract --config " + std::string(HULHE_SOURCE_DIR) +
+                "/configs/hulhe-quick.toml --out /nonexistent-dir/x.buckets");
   EXPECT_EQ(r.status, 2) << r.out;
   EXPECT_NE(r.out.find("/nonexistent-dir/x.buckets"), std::string::npos) << r.out;
   fs::remove_all(dir);

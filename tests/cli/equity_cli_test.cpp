@@ -8,29 +8,15 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "tests/cli/run_hulhe.h"
+
 namespace {
 
-struct CommandRun {
-  int status = -1;
-  std::string out;  // stdout and stderr together
-};
-
-CommandRun run_hulhe(const std::string& args) {
-  CommandRun r;
-  const std::string command = std::string(HULHE_BINARY) + " " + args + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return r;
-  std::array<char, 4096> buffer{};
-  std::size_t n = 0;
-  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
-    r.out.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
+using hulhe::cli_test::HulheRun;
+using hulhe::cli_test::run_hulhe;
 
 TEST(EquityCli, ExactJsonMatchesGroundTruth) {
-  const CommandRun r = run_hulhe("equity AhKh QsQd --json");
+  const HulheRun r = run_hulhe("equity AhKh QsQd --json");
   ASSERT_EQ(r.status, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["method"], "exact");
@@ -49,8 +35,8 @@ TEST(EquityCli, ExactJsonMatchesGroundTruth) {
 
 TEST(EquityCli, MonteCarloAgreesWithExact) {
   const std::string spot = "equity AsKs random QQ+ --board Qs7h2d --dead 2c --json";
-  const CommandRun exact = run_hulhe(spot + " --exact");
-  const CommandRun mc = run_hulhe(spot + " --monte-carlo --stderr 0.004 --seed 3 --threads 2");
+  const HulheRun exact = run_hulhe(spot + " --exact");
+  const HulheRun mc = run_hulhe(spot + " --monte-carlo --stderr 0.004 --seed 3 --threads 2");
   ASSERT_EQ(exact.status, 0) << exact.out;
   ASSERT_EQ(mc.status, 0) << mc.out;
   const auto e = nlohmann::json::parse(exact.out);
@@ -66,7 +52,7 @@ TEST(EquityCli, MonteCarloAgreesWithExact) {
 }
 
 TEST(EquityCli, PrintsATablePerPlayer) {
-  const CommandRun r = run_hulhe("equity AhKh QsQd");
+  const HulheRun r = run_hulhe("equity AhKh QsQd");
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("1712304 deals"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("46.214%"), std::string::npos) << r.out;
@@ -74,7 +60,7 @@ TEST(EquityCli, PrintsATablePerPlayer) {
 }
 
 TEST(EquityCli, BadInputExitsTwoNamingIt) {
-  CommandRun r = run_hulhe("equity AhKh AKx");
+  HulheRun r = run_hulhe("equity AhKh AKx");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("AKx"), std::string::npos) << r.out;
   r = run_hulhe("equity AhKh QsQd --board 2c3c");

@@ -7,26 +7,15 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "tests/cli/run_hulhe.h"
+
 namespace {
 
-struct Result {
-  int status;
-  std::string out;  // stdout and stderr
-};
-
-Result run_hulhe(const std::string& args) {
-  const std::string command = std::string(HULHE_BINARY) + " " + args + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return {-1, ""};
-  std::string out;
-  std::array<char, 4096> buf;
-  while (std::fgets(buf.data(), buf.size(), pipe) != nullptr) out += buf.data();
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
+using hulhe::cli_test::HulheRun;
+using hulhe::cli_test::run_hulhe;
 
 TEST(HandCli, RoyalFlushAmongSevenCards) {
-  const Result r = run_hulhe("hand As Ks Qs Js Ts 2c 3d");
+  const HulheRun r = run_hulhe("hand As Ks Qs Js Ts 2c 3d");
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("best five: As Ks Qs Js Ts"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("straight flush"), std::string::npos);
@@ -34,7 +23,7 @@ TEST(HandCli, RoyalFlushAmongSevenCards) {
 }
 
 TEST(HandCli, JsonWithCardRuns) {
-  const Result r = run_hulhe("hand AhAd KcKs7h 6d2c --json");
+  const HulheRun r = run_hulhe("hand AhAd KcKs7h 6d2c --json");
   ASSERT_EQ(r.status, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j.at("category"), "two pair");
@@ -43,7 +32,7 @@ TEST(HandCli, JsonWithCardRuns) {
   const int rank = j.at("rank");
   EXPECT_GE(rank, 4138);
   EXPECT_LE(rank, 4995);
-  const Result five = run_hulhe("hand AhAdKcKs7h --json");
+  const HulheRun five = run_hulhe("hand AhAdKcKs7h --json");
   EXPECT_EQ(nlohmann::json::parse(five.out).at("rank"), rank);
 }
 
@@ -51,7 +40,7 @@ TEST(HandCli, BadInputExitsTwo) {
   for (const char* args :
        {"hand As Ks Qs Js", "hand As Ks Qs Js Ts 9s 8s 7s", "hand As As Qs Js Ts",
         "hand AsKsQsJs Ks", "hand Xs Ks Qs Js Ts", "hand AsKsQsJsT"}) {
-    const Result r = run_hulhe(args);
+    const HulheRun r = run_hulhe(args);
     EXPECT_EQ(r.status, 2) << args << "\n" << r.out;
     EXPECT_NE(r.out.find("hulhe: error:"), std::string::npos) << args << "\n" << r.out;
   }

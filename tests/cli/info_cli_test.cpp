@@ -7,32 +7,19 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "tests/cli/run_hulhe.h"
+
 namespace {
 
-struct CommandResult {
-  int status = -1;
-  std::string out;  // stdout and stderr together
-};
-
-CommandResult run(const std::string& args) {
-  CommandResult r;
-  const std::string cmd = std::string(HULHE_BINARY) + " " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  if (p == nullptr) return r;
-  char buf[4096];
-  std::size_t n = 0;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  const int w = pclose(p);
-  r.status = WIFEXITED(w) ? WEXITSTATUS(w) : -1;
-  return r;
-}
+using hulhe::cli_test::HulheRun;
+using hulhe::cli_test::run_hulhe;
 
 std::string game(const std::string& name) {
   return std::string(HULHE_SOURCE_DIR) + "/configs/games/" + name + ".game";
 }
 
 TEST(InfoCli, HulheCountsInJson) {
-  const CommandResult r = run("info --game " + game("holdem.limit.2p.reverse_blinds") + " --json");
+  const HulheRun r = run_hulhe("info --game " + game("holdem.limit.2p.reverse_blinds") + " --json");
   ASSERT_EQ(r.status, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["sequences_entering_round"], nlohmann::json({1, 7, 63, 567}));
@@ -44,7 +31,7 @@ TEST(InfoCli, HulheCountsInJson) {
 }
 
 TEST(InfoCli, DefaultIsHulheAndTextNamesTheCounts) {
-  const CommandResult r = run("info");
+  const HulheRun r = run_hulhe("info");
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("holdem.limit.2p.reverse_blinds"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("319,365,922,522,608"), std::string::npos) << r.out;
@@ -52,14 +39,14 @@ TEST(InfoCli, DefaultIsHulheAndTextNamesTheCounts) {
 }
 
 TEST(InfoCli, SmallGamesAndGamesWithoutTree) {
-  const auto kuhn = nlohmann::json::parse(run("info --json --game " + game("kuhn")).out);
+  const auto kuhn = nlohmann::json::parse(run_hulhe("info --json --game " + game("kuhn")).out);
   EXPECT_EQ(kuhn["information_sets"], 12);
   EXPECT_EQ(kuhn["deck"]["cards"], "QsKsAs");
-  const auto leduc = nlohmann::json::parse(run("info --json --game " + game("leduc")).out);
+  const auto leduc = nlohmann::json::parse(run_hulhe("info --json --game " + game("leduc")).out);
   EXPECT_EQ(leduc["information_sets"], 936);
   EXPECT_EQ(leduc["canonical_hands_per_round"], nlohmann::json({3, 15}));
   EXPECT_EQ(leduc["sequences_entering_round"], nlohmann::json({1, 5}));
-  const CommandResult nl = run("info --json --game " + game("holdem.nolimit.3p"));
+  const HulheRun nl = run_hulhe("info --json --game " + game("holdem.nolimit.3p"));
   ASSERT_EQ(nl.status, 0) << nl.out;
   const auto j = nlohmann::json::parse(nl.out);
   EXPECT_EQ(j["betting"], "nolimit");
@@ -73,15 +60,15 @@ TEST(InfoCli, BadGameFilesExitTwo) {
     std::ofstream f(bad);
     f << "GAMEDEF\nlimit\nnumPlayers = 2\nnumRounds = 1\nblind = 1 1\nraiseSize = x\n";
   }
-  const CommandResult r = run("info --game " + bad);
+  const HulheRun r = run_hulhe("info --game " + bad);
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("hulhe_info_bad.game:6: 'raiseSize' expects whole numbers"),
             std::string::npos)
       << r.out;
-  const CommandResult missing = run("info --game /nonexistent/none.game");
+  const HulheRun missing = run_hulhe("info --game /nonexistent/none.game");
   EXPECT_EQ(missing.status, 2);
   EXPECT_NE(missing.out.find("cannot read game definition"), std::string::npos) << missing.out;
-  EXPECT_EQ(run("info --gmae x").status, 2);
+  EXPECT_EQ(run_hulhe("info --gmae x").status, 2);
 }
 
 }  // namespace

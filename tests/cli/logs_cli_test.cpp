@@ -7,27 +7,12 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "tests/cli/run_hulhe.h"
+
 namespace {
 
-struct CommandResult {
-  int status = -1;
-  std::string out;
-};
-
-// `stderr_too`: fold stderr into the output; otherwise drop it (JSON on stdout only).
-CommandResult run(const std::string& args, bool stderr_too) {
-  CommandResult r;
-  const std::string cmd =
-      std::string(HULHE_BINARY) + " " + args + (stderr_too ? " 2>&1" : " 2>/dev/null");
-  FILE* p = popen(cmd.c_str(), "r");
-  if (p == nullptr) return r;
-  char buf[4096];
-  std::size_t n = 0;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  const int w = pclose(p);
-  r.status = WIFEXITED(w) ? WEXITSTATUS(w) : -1;
-  return r;
-}
+using hulhe::cli_test::HulheRun;
+using hulhe::cli_test::run_hulhe;
 
 const std::string kLog = HULHE_SHARED_DIR "/data/acpc-holdem.limit.2p.1000hands.log";
 
@@ -38,7 +23,7 @@ std::string write_temp(const std::string& name, const std::string& text) {
 }
 
 TEST(LogsCli, RealLogInJson) {
-  const CommandResult r = run("logs " + kLog + " --json", false);
+  const HulheRun r = run_hulhe("logs " + kLog + " --json", false);
   ASSERT_EQ(r.status, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["hands"], 1000);
@@ -52,7 +37,7 @@ TEST(LogsCli, RealLogInJson) {
 }
 
 TEST(LogsCli, TextSummary) {
-  const CommandResult r = run("logs " + kLog, true);
+  const HulheRun r = run_hulhe("logs " + kLog, true);
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("1000 hands"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("0 mismatches"), std::string::npos) << r.out;
@@ -64,9 +49,9 @@ TEST(LogsCli, NoLimitThreePlayerAndBadLines) {
                                     "STATE:0:r300c/cr900f:AhKh|2c2d/Js9s3c:-300|300:Alice|Bob\n"
                                     "STATE:1:r300c/cr900f:AhKh|2c2d/Js9s3c:-300|300:Bob|Alice\n"
                                     "STATE:2:r99c:AhKh|2c2d:0|0:Alice|Bob\n");
-  const CommandResult a = run("logs " + nl + " --json --game " + HULHE_SOURCE_DIR +
-                                  "/configs/games/holdem.nolimit.2p.reverse_blinds.game",
-                              false);
+  const HulheRun a = run_hulhe("logs " + nl + " --json --game " + HULHE_SOURCE_DIR +
+                                   "/configs/games/holdem.nolimit.2p.reverse_blinds.game",
+                               false);
   ASSERT_EQ(a.status, 0) << a.out;
   const auto ja = nlohmann::json::parse(a.out);
   EXPECT_EQ(ja["hands"], 2);
@@ -76,7 +61,7 @@ TEST(LogsCli, NoLimitThreePlayerAndBadLines) {
   const std::string l3 = write_temp("hulhe_l3.log",
                                     "STATE:0:rff:AhKh|2c2d|3s3h:-5|-10|15:A|B|C\n"
                                     "STATE:1:rff:AhKh|2c2d|3s3h:-5|-10|20:B|C|A\n");
-  const CommandResult b = run(
+  const HulheRun b = run_hulhe(
       "logs " + l3 + " --json --game " + HULHE_SOURCE_DIR + "/configs/games/holdem.limit.3p.game",
       false);
   ASSERT_EQ(b.status, 0) << b.out;
@@ -85,20 +70,20 @@ TEST(LogsCli, NoLimitThreePlayerAndBadLines) {
   EXPECT_EQ(jb["mismatches"], 1);
   EXPECT_EQ(jb["problems"][0]["line"], 2);
   // Text mode names the line on stderr.
-  const CommandResult t = run(
+  const HulheRun t = run_hulhe(
       "logs " + l3 + " --game " + HULHE_SOURCE_DIR + "/configs/games/holdem.limit.3p.game", true);
   EXPECT_NE(t.out.find("hulhe_l3.log:2: hand 1"), std::string::npos) << t.out;
 }
 
 TEST(LogsCli, UnreadableFilesExitTwo) {
-  const CommandResult a = run("logs /nonexistent/x.log", true);
+  const HulheRun a = run_hulhe("logs /nonexistent/x.log", true);
   EXPECT_EQ(a.status, 2);
   EXPECT_NE(a.out.find("cannot read dealer log"), std::string::npos) << a.out;
   const std::string bad_game = write_temp("hulhe_bad.game", "GAMEDEF\nlimit\nnumPlayers = 2\n");
-  const CommandResult b = run("logs " + kLog + " --game " + bad_game, true);
+  const HulheRun b = run_hulhe("logs " + kLog + " --game " + bad_game, true);
   EXPECT_EQ(b.status, 2);
   EXPECT_NE(b.out.find("hulhe_bad.game:3: missing END GAMEDEF"), std::string::npos) << b.out;
-  EXPECT_EQ(run("logs", true).status, 2);  // the log is required
+  EXPECT_EQ(run_hulhe("logs", true).status, 2);  // the log is required
 }
 
 }  // namespace

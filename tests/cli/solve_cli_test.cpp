@@ -8,23 +8,12 @@
 #include <filesystem>
 #include <string>
 
+#include "tests/cli/run_hulhe.h"
+
 namespace {
 
-struct Result {
-  int status = -1;
-  std::string out;  // stdout and stderr together
-};
-
-Result run(const std::string& args) {
-  const std::string cmd = std::string(HULHE_BINARY) + " " + args + " 2>&1";
-  Result r;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  std::array<char, 4096> buf{};
-  while (std::fgets(buf.data(), buf.size(), pipe) != nullptr) r.out += buf.data();
-  const int raw = pclose(pipe);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return r;
-}
+using hulhe::cli_test::HulheRun;
+using hulhe::cli_test::run_hulhe;
 
 std::string temp(const std::string& name) {
   return (std::filesystem::temp_directory_path() /
@@ -37,21 +26,22 @@ const std::string kKuhn = std::string(HULHE_SOURCE_DIR) + "/configs/kuhn.toml";
 
 TEST(SolveCli, LeducCfrPlusReachesTheGameValue) {
   const std::string ckpt = temp("leduc.ckpt");
-  const Result r = run("solve --config " + kLeduc + " --iterations 2500 --checkpoint " + ckpt);
+  const HulheRun r =
+      run_hulhe("solve --config " + kLeduc + " --iterations 2500 --checkpoint " + ckpt);
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("game value (seat 0): -0.08560"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("information sets"), std::string::npos) << r.out;  // memory line
   EXPECT_TRUE(std::filesystem::exists(ckpt));
   // Resume to a larger total: continues from 2500.
-  const Result more =
-      run("solve --config " + kLeduc + " --iterations 3000 --resume --checkpoint " + ckpt);
+  const HulheRun more =
+      run_hulhe("solve --config " + kLeduc + " --iterations 3000 --resume --checkpoint " + ckpt);
   ASSERT_EQ(more.status, 0) << more.out;
   EXPECT_NE(more.out.find("iterations 2501..3000"), std::string::npos) << more.out;
   // Export, then the strategy file is readable by exploit.
   const std::string strategy = temp("leduc.strategy");
-  const Result ex = run("export --checkpoint " + ckpt + " --out " + strategy);
+  const HulheRun ex = run_hulhe("export --checkpoint " + ckpt + " --out " + strategy);
   ASSERT_EQ(ex.status, 0) << ex.out;
-  const Result ev = run("exploit --strategy " + strategy + " --json");
+  const HulheRun ev = run_hulhe("exploit --strategy " + strategy + " --json");
   ASSERT_EQ(ev.status, 0) << ev.out;
   EXPECT_NE(ev.out.find("\"exploitability_chips\""), std::string::npos) << ev.out;
   std::filesystem::remove(ckpt);
@@ -61,8 +51,8 @@ TEST(SolveCli, LeducCfrPlusReachesTheGameValue) {
 TEST(SolveCli, EveryAlgorithmRunsOnKuhn) {
   for (const char* a : {"cfr", "cfr+", "dcfr", "pcs", "external", "outcome"}) {
     const std::string ckpt = temp(std::string("kuhn_") + a + ".ckpt");
-    const Result r = run("solve --config " + kKuhn + " --algorithm " + a +
-                         " --iterations 3000 --threads 1 --seed 5 --checkpoint " + ckpt);
+    const HulheRun r = run_hulhe("solve --config " + kKuhn + " --algorithm " + a +
+                                 " --iterations 3000 --threads 1 --seed 5 --checkpoint " + ckpt);
     ASSERT_EQ(r.status, 0) << a << "\n" << r.out;
     EXPECT_NE(r.out.find(std::string("with ") + a), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("exploitability:"), std::string::npos) << r.out;
@@ -71,17 +61,19 @@ TEST(SolveCli, EveryAlgorithmRunsOnKuhn) {
 }
 
 TEST(SolveCli, BadInputExitsTwo) {
-  EXPECT_EQ(run("solve --config /nonexistent.toml").status, 2);
-  EXPECT_EQ(run("solve --config " + kKuhn + " --algorithm nope --checkpoint " + temp("x")).status,
-            2);
-  const Result r =
-      run("solve --config " + kKuhn + " --resume --checkpoint " + temp("missing.ckpt"));
+  EXPECT_EQ(run_hulhe("solve --config /nonexistent.toml").status, 2);
+  EXPECT_EQ(
+      run_hulhe("solve --config " + kKuhn + " --algorithm nope --checkpoint " + temp("x")).status,
+      2);
+  const HulheRun r =
+      run_hulhe("solve --config " + kKuhn + " --resume --checkpoint " + temp("missing.ckpt"));
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("missing.ckpt"), std::string::npos) << r.out;
   // A Kuhn checkpoint resumed with the Leduc config: another game.
   const std::string ckpt = temp("kuhn_for_leduc.ckpt");
-  ASSERT_EQ(run("solve --config " + kKuhn + " --iterations 10 --checkpoint " + ckpt).status, 0);
-  const Result wrong = run("solve --config " + kLeduc + " --resume --checkpoint " + ckpt);
+  ASSERT_EQ(run_hulhe("solve --config " + kKuhn + " --iterations 10 --checkpoint " + ckpt).status,
+            0);
+  const HulheRun wrong = run_hulhe("solve --config " + kLeduc + " --resume --checkpoint " + ckpt);
   EXPECT_EQ(wrong.status, 2) << wrong.out;
   EXPECT_NE(wrong.out.find("another game"), std::string::npos) << wrong.out;
   std::filesystem::remove(ckpt);
@@ -95,7 +87,7 @@ TEST(SolveCli, SigintWritesACheckpoint) {
   const int raw = std::system(("sh -c '" + cmd + "'").c_str());
   EXPECT_TRUE(WIFEXITED(raw) && WEXITSTATUS(raw) == 0);
   ASSERT_TRUE(std::filesystem::exists(ckpt));
-  const Result r = run("exploit --checkpoint " + ckpt);
+  const HulheRun r = run_hulhe("exploit --checkpoint " + ckpt);
   EXPECT_EQ(r.status, 0) << r.out;
   std::filesystem::remove(ckpt);
 }

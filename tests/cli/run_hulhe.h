@@ -1,0 +1,34 @@
+#pragma once
+// Runs the built `hulhe` binary (HULHE_BINARY) as a user would, for the end-to-end tests in
+// tests/cli/: the exit status and what it printed.
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <string>
+
+namespace hulhe::cli_test {
+
+struct HulheRun {
+  int status = -1;  // exit status; -1 if it did not exit normally
+  std::string out;  // stdout, and stderr too unless dropped
+};
+
+// `args` go to the shell after the binary's path. With `stderr_too` false, stderr is
+// dropped (for `--json` output on stdout only).
+inline HulheRun run_hulhe(const std::string& args, bool stderr_too = true) {
+  const std::string command =
+      std::string(HULHE_BINARY) + " " + args + (stderr_too ? " 2>&1" : " 2>/dev/null");
+  HulheRun r;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return r;
+  std::array<char, 4096> buffer{};
+  std::size_t n = 0;
+  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
+    r.out.append(buffer.data(), n);
+  const int status = pclose(pipe);
+  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+}  // namespace hulhe::cli_test
