@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "game/betting_tree.h"
 #include "solver/average_policy.h"
+#include "abstraction/abstraction_factory.h"
 #include "solver/checkpoint.h"
 #include "strategies/strategy_file.h"
 

@@ -10,7 +10,6 @@
 #include <fstream>
 #include <sstream>
 
-#include "abstraction/lossless_abstraction.h"
 #include "game/input_error.h"
 
 namespace hulhe {
@@ -153,15 +152,6 @@ std::uint64_t file_hash(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   const std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   return fnv1a(data.data(), data.size());
-}
-
-std::unique_ptr<CardAbstraction> make_abstraction(const std::string& kind,
-                                                  const GameDefinition& game,
-                                                  const std::string& bucket_map) {
-  if (kind == "lossless") return std::make_unique<LosslessAbstraction>(game);
-  throw InputError("unknown abstraction '" + kind + "'" +
-                   (bucket_map.empty() ? "" : " (bucket map " + bucket_map + ")") +
-                   "; known: lossless");
 }
 
 }  // namespace hulhe

@@ -14,6 +14,7 @@
 #include <memory>
 #include <string>
 
+#include "abstraction/abstraction_factory.h"
 #include "abstraction/card_abstraction.h"
 #include "game/game_definition.h"
 #include "solver/cfr_algorithm.h"
@@ -46,10 +47,5 @@ void check_checkpoint_matches(const Checkpoint& checkpoint, const std::string& p
 
 // FNV-1a of a file's bytes (strategy files record the checkpoint they came from).
 std::uint64_t file_hash(const std::string& path);
-
-// The abstraction a checkpoint (or config) names; only "lossless" exists so far.
-std::unique_ptr<CardAbstraction> make_abstraction(const std::string& kind,
-                                                  const GameDefinition& game,
-                                                  const std::string& bucket_map);
 
 }  // namespace hulhe

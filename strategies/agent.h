@@ -1,0 +1,32 @@
+#pragma once
+// An agent plays hands: it sees what one seat sees (its own hole cards, the board dealt so
+// far, the betting so far and the game definition, all in a GameState whose other hole
+// cards are unknown) and returns a legal action. Strategy files, checkpoints, baseline
+// policies and the rule, equity and 4-D function bots are agents; matches, tournaments,
+// `hulhe play` and `hulhe dealer` use only this interface. On the command line an agent is
+// named by a strategy-file path or `bot:NAME[:params.toml]` (strategies/agent_factory.h).
+//
+// Determinism: an agent draws every random choice from the generator it is handed, which the
+// caller seeds (per match and hand), so a match is reproducible from its seed.
+#include <cstdint>
+#include <string>
+
+#include "game/game_state.h"
+#include "solver/sampled_deal.h"
+
+namespace hulhe {
+
+class Agent {
+ public:
+  virtual ~Agent() = default;
+  // Short name for logs and tables ("always-call", "leduc.strategy", ...).
+  virtual std::string name() const = 0;
+  // Called once before each hand; agents that keep per-hand state reset it here.
+  virtual void new_hand() {}
+  // The action of `position`, the player to act in `state` (state.current_player()).
+  // Only state.hole_cards(position) may be read of the hole cards. Must return an action
+  // for which state.is_legal() holds.
+  virtual BetAction act(const GameState& state, int position, SplitMix64& rng) = 0;
+};
+
+}  // namespace hulhe
