@@ -21,7 +21,7 @@ std::unique_ptr<CfrAlgorithm> make_cfr_algorithm(const CfrParameters& params,
   if (a == "pcs")
     return std::make_unique<PublicChanceSamplingCfr>(params, tree, abstraction, tables);
   if (a == "external")
-    return std::make_unique<ExternalSamplingMccfr>(tree, abstraction, tables, params.seed);
+    return std::make_unique<ExternalSamplingMccfr>(tree, abstraction, tables, params);
   if (a == "outcome")
     return std::make_unique<OutcomeSamplingMccfr>(tree, abstraction, tables, params.seed,
                                                   params.outcome_epsilon);

@@ -23,6 +23,24 @@ struct CfrParameters {
   double dcfr_gamma = 2.0;
   std::int64_t cfr_plus_delay = 0;  // averaging weight max(t - d, 0)
   double outcome_epsilon = 0.6;     // Lanctot et al. 2009
+  // Sampling algorithms at scale (external, pcs); every default leaves the plain algorithm.
+  // Linear CFR by periodic discounting (Brown & Sandholm 2019, "Solving imperfect-information
+  // games via discounted regret minimization"; as Pluribus does it): after iteration k·N,
+  // k = 1, 2, ..., while k·N <= discount_until, regrets and average sums are scaled by
+  // k/(k+1), so interval k weighs in proportion to k. 0 = off.
+  std::int64_t discount_interval = 0;
+  std::int64_t discount_until = 0;
+  // Average strategy accumulated only from this iteration on: early strategies are noise
+  // (Tammelin et al. 2015 delay CFR+ averaging; Pluribus starts the average late).
+  std::int64_t average_delay = 0;
+  // Regret-based pruning (Brown & Sandholm 2015; Pluribus's MCCFR-P): from this iteration
+  // on, in a fraction prune_probability of iterations the traverser skips actions whose
+  // regret is below prune_threshold; regrets are floored at regret_floor so a pruned action
+  // can come back. 0 = off.
+  std::int64_t prune_after = 0;
+  double prune_threshold = -300000.0;
+  double prune_probability = 0.95;
+  double regret_floor = -310000.0;
 };
 
 class CfrAlgorithm {

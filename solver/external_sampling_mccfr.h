@@ -17,12 +17,19 @@
 // can rarely be lost, so a multi-threaded run is not reproducible). A 1-thread run uses
 // plain arithmetic and is deterministic, and run(1, N) followed by run(N + 1, N) equals
 // run(1, 2N) exactly.
+//
+// At scale (HULHE over a bucket map) three options of CfrParameters apply, all off by
+// default: Linear CFR by periodic discounting (linear_discounting.h), a delay before the
+// average strategy is accumulated, and regret-based pruning with a regret floor (Pluribus's
+// MCCFR-P: in 95% of iterations after a warm-up, actions with very negative regret are not
+// explored). Pruning is decided per iteration from the iteration's own stream.
 #include <cstdint>
 #include <vector>
 
 #include "abstraction/card_abstraction.h"
 #include "game/betting_tree.h"
 #include "solver/cfr_algorithm.h"
+#include "solver/flat_betting_tree.h"
 #include "solver/sampled_deal.h"
 #include "solver/strategy_tables.h"
 
@@ -31,7 +38,11 @@ namespace hulhe {
 class ExternalSamplingMccfr final : public CfrAlgorithm {
  public:
   ExternalSamplingMccfr(const BettingTree& tree, const CardAbstraction& abstraction,
-                        StrategyTables& tables, std::uint64_t seed);
+                        StrategyTables& tables, const CfrParameters& params);
+  // The plain algorithm with `seed`.
+  ExternalSamplingMccfr(const BettingTree& tree, const CardAbstraction& abstraction,
+                        StrategyTables& tables, std::uint64_t seed)
+      : ExternalSamplingMccfr(tree, abstraction, tables, CfrParameters{.seed = seed}) {}
 
   void run(std::int64_t first, std::int64_t count, int threads) override;
   StrategyTables& tables() override { return tables_; }
@@ -39,14 +50,19 @@ class ExternalSamplingMccfr final : public CfrAlgorithm {
  private:
   template <typename Tables>
   void iteration(std::int64_t t, const Tables& tables) const;
+  // What one iteration's walk knows besides the deal.
+  struct IterationFlags {
+    bool accumulate_average = true;
+    bool prune = false;
+  };
   template <typename Tables>
   double traverse(std::int32_t n, int traverser, const SampledDeal& deal, SplitMix64& rng,
-                  const Tables& tables) const;
+                  const Tables& tables, IterationFlags flags) const;
 
-  std::vector<SamplingNode> nodes_;
+  std::vector<FlatNode> nodes_;
   DealSampler sampler_;
   StrategyTables& tables_;
-  std::uint64_t seed_;
+  CfrParameters params_;
 };
 
 }  // namespace hulhe

@@ -10,7 +10,7 @@ OutcomeSamplingMccfr::OutcomeSamplingMccfr(const BettingTree& tree,
                                            const CardAbstraction& abstraction,
                                            StrategyTables& tables, std::uint64_t seed,
                                            double epsilon)
-    : nodes_(flatten_for_sampling(tree, tables)),
+    : nodes_(flatten_betting_tree(tree, &tables)),
       sampler_(tree.game(), abstraction),
       tables_(tables),
       seed_(seed),
@@ -38,7 +38,7 @@ void OutcomeSamplingMccfr::iteration(std::int64_t t, const Tables& tables) const
 template <typename Tables>
 double OutcomeSamplingMccfr::traverse(std::int32_t n, int traverser, const SampledDeal& deal,
                                       SplitMix64& rng, Reach reach, const Tables& tables) const {
-  const SamplingNode& node = nodes_[n];
+  const FlatNode& node = nodes_[n];
   if (node.kind != NodeKind::kDecision) return node.utility(traverser, deal.showdown);
 
   const int num_actions = node.num_actions;

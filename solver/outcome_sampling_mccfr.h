@@ -26,6 +26,7 @@
 #include "abstraction/card_abstraction.h"
 #include "game/betting_tree.h"
 #include "solver/cfr_algorithm.h"
+#include "solver/flat_betting_tree.h"
 #include "solver/sampled_deal.h"
 #include "solver/strategy_tables.h"
 
@@ -51,7 +52,7 @@ class OutcomeSamplingMccfr final : public CfrAlgorithm {
   double traverse(std::int32_t n, int traverser, const SampledDeal& deal, SplitMix64& rng,
                   Reach reach, const Tables& tables) const;
 
-  std::vector<SamplingNode> nodes_;
+  std::vector<FlatNode> nodes_;
   DealSampler sampler_;
   StrategyTables& tables_;
   std::uint64_t seed_;

@@ -20,6 +20,7 @@
 
 #include "abstraction/card_abstraction.h"
 #include "game/betting_tree.h"
+#include "solver/flat_betting_tree.h"
 #include "solver/private_hands.h"
 #include "solver/sampled_deal.h"
 #include "solver/strategy_tables.h"
@@ -30,13 +31,27 @@ namespace hulhe {
 // Board index of every round on one sampled chain (public chance sampling).
 using BoardChain = std::array<std::int32_t, kMaxRounds>;
 
+// How the walker knows the public boards. kEnumerate: every board of every round is listed
+// and every hand's bucket on it looked up once, when the walker is built (small games; full
+// traversals and best response). kSampleDeck: no board is listed; a sampled pass deals one
+// board from the deck and looks up the buckets of every hand on it for that pass only
+// (public chance sampling on HULHE, whose 2.6M river boards cannot be held).
+enum class BoardMode { kEnumerate, kSampleDeck };
+
 struct CfrPass {
   int traverser = 0;
-  const double* strategy = nullptr;  // sigma^t, laid out like the tables
-  double* regrets = nullptr;         // regret increments are added here
-  double* average_sums = nullptr;    // weight * pi_i * sigma added here when weight > 0
+  // sigma^t laid out like the tables; null: regret matching of `regrets` at each node as the
+  // walk reaches it (the traverser's regrets of a node are updated after its children are
+  // walked, and an information set is met once per pass, so this equals a snapshot taken
+  // before the pass, without copying the tables).
+  const double* strategy = nullptr;
+  float* regrets = nullptr;       // regret increments are added here
+  float* average_sums = nullptr;  // weight * pi_i * sigma added here when weight > 0
   double average_weight = 1.0;
-  const BoardChain* sampled = nullptr;  // null: enumerate every board
+  bool sampled = false;  // walk the board set by sample_board() on the worker, not all boards
+  // Several passes run at once on the same tables (hogwild, as in Pluribus): loads and stores
+  // of the tables are relaxed atomics, so concurrent updates can be lost but nothing is torn.
+  bool shared_tables = false;
   int threads = 1;
 };
 
@@ -47,24 +62,29 @@ class PublicTreeTraversal {
   static constexpr std::int64_t kDefaultMaxBoardHands = std::int64_t{1} << 26;
 
   // `layout`: tables built from the same tree and abstraction (only offsets are read).
-  // Throws InputError for games it cannot walk (see private_hands.h) or that are too large.
+  // Throws InputError for games it cannot walk (see private_hands.h) or that are too large
+  // to enumerate (kEnumerate). The abstraction must outlive the walker.
   PublicTreeTraversal(const BettingTree& tree, const CardAbstraction& abstraction,
                       const StrategyTables& layout,
-                      std::int64_t max_board_hands = kDefaultMaxBoardHands);
+                      std::int64_t max_board_hands = kDefaultMaxBoardHands,
+                      BoardMode mode = BoardMode::kEnumerate);
 
-  // One CFR pass for pass.traverser; returns its expected value (chips per hand) under
-  // pass.strategy (an estimate when boards are sampled).
+  // One CFR pass for pass.traverser over every board; returns its expected value (chips per
+  // hand) under the pass's strategy.
   double cfr_pass(const CfrPass& pass);
-  // The same on scratch `worker` (0..max_workers-1), single-threaded: lets a caller run
-  // several sampled passes concurrently, each writing into its own buffers.
+  // One pass on scratch `worker` (0..max_workers-1), single-threaded, over the board last set
+  // on that worker by sample_board() when pass.sampled: lets a caller run several sampled
+  // passes concurrently, each on its own worker.
   double cfr_pass_on(int worker, const CfrPass& pass);
+  // Draws one board of every round from `rng` (uniform over the deck) for `worker`'s next
+  // sampled passes, and looks up every hand's buckets on it.
+  void sample_board(int worker, SplitMix64& rng);
   // Value of a best response of `responder` to `strategy` (both seats' strategies are in it;
   // only the other position's is used), in chips per hand.
   double best_response_value(int responder, const double* strategy, int threads = 1);
   // Value for `player` of the profile `strategy`, in chips per hand.
   double expected_value(int player, const double* strategy);
 
-  void sample_chain(SplitMix64& rng, BoardChain& chain) const;
   // Threads pay off only when a chance node holds enough work (hands x boards): an OpenMP
   // fork/join per chance node costs more than all of Leduc's 6 hands x 6 boards. Below
   // `min_parallel_work` passes run on one thread whatever `threads` says (tests lower it).
@@ -75,40 +95,31 @@ class PublicTreeTraversal {
   const PrivateHands& hands() const { return hands_; }
   const PublicBoards& boards() const { return boards_; }
   std::int64_t table_size() const { return table_size_; }
+  BoardMode board_mode() const { return mode_; }
 
  private:
   enum class Mode { kCfr, kBestResponse, kExpectedValue };
 
-  struct WalkNode {
-    NodeKind kind = NodeKind::kDecision;
-    std::uint8_t round = 0;
-    std::uint8_t player = 0;
-    std::uint8_t num_actions = 0;
-    std::array<std::int32_t, kNumActionKinds> child{-1, -1, -1};
-    std::int64_t table_offset = 0;   // decision: offset of bucket 0
-    std::array<double, 2> payoff{};  // fold: by position; showdown: win by position
-    std::array<double, 2> lose{};    // showdown: loss by position (negative)
-  };
-
   struct Workspace {
-    std::vector<double> scratch;                        // kBlock * n doubles per depth level
-    std::vector<double> regret_buffer, average_buffer;  // threads > 0 of a parallel pass
-    int traverser = 0;
-    const double* strategy = nullptr;
-    double* regrets = nullptr;
-    double* average_sums = nullptr;
-    double average_weight = 0.0;
-    const BoardChain* sampled = nullptr;
-    int threads = 1;
+    std::vector<double> scratch;                      // kBlock * n doubles per depth level
+    std::vector<float> regret_buffer, average_buffer;  // threads > 0 of a parallel pass
+    // The board being walked: each round's bucket row ([hand], -1 where the hand touches the
+    // board) and the final round's showdown order.
+    std::array<const std::int32_t*, kMaxRounds> row{};
+    const ShowdownOrder* showdown = nullptr;
+    // kSampleDeck: the rows and order of the board dealt by sample_board().
+    std::array<std::vector<std::int32_t>, kMaxRounds> dealt_rows;
+    ShowdownOrder dealt_showdown;
+    CfrPass pass;
   };
 
-  template <Mode M>
+  template <Mode M, bool kShared>
   void walk(Workspace& ws, std::int32_t node, int round, std::int32_t board, const double* reach_t,
             const double* reach_o, double* out, int depth);
-  template <Mode M>
+  template <Mode M, bool kShared>
   void chance(Workspace& ws, std::int32_t node, int round, std::int32_t board,
               const double* reach_t, const double* reach_o, double* out, int depth);
-  template <Mode M>
+  template <Mode M, bool kShared>
   double run_root(Workspace& ws);
   int compute_depth(std::int32_t node) const;
   const std::int32_t* buckets(int round, std::int32_t board) const {
@@ -118,11 +129,14 @@ class PublicTreeTraversal {
   static constexpr int kBlock = 8;  // doubles per hand per depth level (see walk)
 
   const BettingTree& tree_;
+  const CardAbstraction& abstraction_;
+  BoardMode mode_;
   PrivateHands hands_;
-  PublicBoards boards_;
-  std::vector<WalkNode> nodes_;
+  PublicBoards boards_;  // kSampleDeck: only the per-round counts are filled in
+  std::vector<FlatNode> nodes_;
   std::array<std::vector<std::int32_t>, kMaxRounds> buckets_;  // [board * n + hand], -1: clash
   std::vector<ShowdownOrder> showdown_;                        // per final-round board
+  std::vector<Card> deck_;
   std::int32_t n_ = 0;
   int num_rounds_ = 0;
   int max_depth_ = 0;

@@ -101,28 +101,4 @@ std::int32_t DealSampler::showdown_rank(const SampledDeal& deal, int position) c
   return small_deck_rank_[index];
 }
 
-std::vector<SamplingNode> flatten_for_sampling(const BettingTree& tree,
-                                               const StrategyTables& tables) {
-  std::vector<SamplingNode> out(tree.nodes().size());
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    const BettingNode& b = tree.nodes()[i];
-    SamplingNode& n = out[i];
-    n.kind = b.kind;
-    n.round = b.round;
-    n.player = b.player;
-    n.num_actions = b.num_actions;
-    n.child = b.child;
-    if (b.kind == NodeKind::kDecision) {
-      n.table_offset = tables.offset(b.round, b.id_in_round, 0);
-    } else if (b.kind == NodeKind::kFold) {
-      // The folder loses what it put in; the other position wins it.
-      n.win0 = b.player == 0 ? -b.committed[0] : b.committed[1];
-    } else {
-      n.win0 = b.committed[1];
-      n.lose0 = -b.committed[0];
-    }
-  }
-  return out;
-}
-
 }  // namespace hulhe

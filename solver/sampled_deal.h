@@ -87,43 +87,16 @@ class DealSampler {
   int deck_size_ = 0;
 };
 
-// The betting tree flattened for sampled walks: one 32-byte record per node with the
-// children, the table offset of bucket 0 of a decision node, and the chips position 0 wins
-// at a terminal, so that a walk touches nothing but this array and the tables.
-struct SamplingNode {
-  std::int64_t table_offset = 0;  // decision nodes: StrategyTables::offset(round, id, 0)
-  std::array<std::int32_t, kNumActionKinds> child{-1, -1, -1};
-  // Chips won by position 0: at a fold node `win0` is the result; at a showdown node
-  // `win0` if position 0 has the better hand, `lose0` (negative) if worse, 0 on a tie.
-  std::int32_t win0 = 0;
-  std::int32_t lose0 = 0;
-  NodeKind kind = NodeKind::kDecision;
-  std::uint8_t round = 0;
-  std::uint8_t player = 0;
-  std::uint8_t num_actions = 0;
-
-  // Utility of `position` at this terminal node for a deal with showdown result `showdown`.
-  double utility(int position, int showdown) const {
-    const std::int32_t u0 =
-        kind == NodeKind::kFold ? win0 : (showdown > 0 ? win0 : (showdown < 0 ? lose0 : 0));
-    return position == 0 ? u0 : -u0;
-  }
-};
-
-// Node i of the result is node i of tree.nodes(); the root is node 0.
-std::vector<SamplingNode> flatten_for_sampling(const BettingTree& tree,
-                                               const StrategyTables& tables);
-
 // Where a sampled iteration reads regrets and writes its updates: two views of the tables,
 // chosen by run_sampled_iterations below; the walks are templates over them.
 //
 // DirectTables: one thread, plain arithmetic (deterministic).
 struct DirectTables {
-  double* regrets;
-  double* average_sums;
+  float* regrets;
+  float* average_sums;
   double regret(std::int64_t i) const { return regrets[i]; }
-  void add_regret(std::int64_t i, double v) const { regrets[i] += v; }
-  void add_average(std::int64_t i, double v) const { average_sums[i] += v; }
+  void add_regret(std::int64_t i, double v) const { regrets[i] += static_cast<float>(v); }
+  void add_average(std::int64_t i, double v) const { average_sums[i] += static_cast<float>(v); }
 };
 
 // SharedTables: several threads on the one set of tables. Lock-free updates in the style of
@@ -136,14 +109,15 @@ struct DirectTables {
 // games.) On tiny tables (Kuhn, Leduc) the threads fight over the same cache lines, so more threads
 // do not help there; the gain is on abstractions with millions of information sets.
 struct SharedTables {
-  double* regrets;
-  double* average_sums;
+  float* regrets;
+  float* average_sums;
   double regret(std::int64_t i) const {
-    return std::atomic_ref<double>(regrets[i]).load(std::memory_order_relaxed);
+    return std::atomic_ref<float>(regrets[i]).load(std::memory_order_relaxed);
   }
-  static void add(double* x, double v) {
-    std::atomic_ref<double> ref(*x);
-    ref.store(ref.load(std::memory_order_relaxed) + v, std::memory_order_relaxed);
+  static void add(float* x, double v) {
+    std::atomic_ref<float> ref(*x);
+    ref.store(ref.load(std::memory_order_relaxed) + static_cast<float>(v),
+              std::memory_order_relaxed);
   }
   void add_regret(std::int64_t i, double v) const { add(regrets + i, v); }
   void add_average(std::int64_t i, double v) const { add(average_sums + i, v); }
@@ -155,8 +129,8 @@ struct SharedTables {
 template <typename IterationFn>
 void run_sampled_iterations(StrategyTables& tables, std::int64_t first, std::int64_t count,
                             int threads, IterationFn&& fn) {
-  double* regrets = tables.regrets().data();
-  double* average_sums = tables.average_sums().data();
+  float* regrets = tables.regrets().data();
+  float* average_sums = tables.average_sums().data();
   if (threads <= 1 || count < 2 * threads) {
     const DirectTables view{regrets, average_sums};
     for (std::int64_t t = first; t < first + count; ++t) fn(t, view);

@@ -24,12 +24,22 @@ StrategyTables::StrategyTables(const BettingTree& tree, const CardAbstraction& a
       num_information_sets_ += buckets;
     }
   }
-  regrets_.assign(static_cast<std::size_t>(offset), 0.0);
-  average_sums_.assign(static_cast<std::size_t>(offset), 0.0);
+  regrets_.assign(static_cast<std::size_t>(offset), 0.0F);
+  average_sums_.assign(static_cast<std::size_t>(offset), 0.0F);
+}
+
+std::size_t StrategyTables::memory_needed(const BettingTree& tree,
+                                          const CardAbstraction& abstraction) {
+  std::size_t entries = 0;
+  for (int r = 0; r < tree.game().num_rounds; ++r)
+    for (std::int32_t id = 0; id < tree.num_decision_nodes(r); ++id)
+      entries += static_cast<std::size_t>(abstraction.num_buckets(r)) *
+                 tree.node(tree.decision_node(r, id)).num_actions;
+  return 2 * entries * sizeof(float);
 }
 
 void StrategyTables::current_strategy(std::int64_t offset, int num_actions, double* out) const {
-  const double* r = regrets_.data() + offset;
+  const float* r = regrets_.data() + offset;
   double sum = 0.0;
   for (int a = 0; a < num_actions; ++a) {
     out[a] = r[a] > 0.0 ? r[a] : 0.0;
@@ -43,7 +53,7 @@ void StrategyTables::current_strategy(std::int64_t offset, int num_actions, doub
 }
 
 void StrategyTables::average_strategy(std::int64_t offset, int num_actions, double* out) const {
-  const double* s = average_sums_.data() + offset;
+  const float* s = average_sums_.data() + offset;
   double sum = 0.0;
   for (int a = 0; a < num_actions; ++a) sum += s[a];
   if (sum > 0.0) {

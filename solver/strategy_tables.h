@@ -1,8 +1,15 @@
 #pragma once
-// Regret and average-strategy tables of the abstract game: two flat arrays of doubles
+// Regret and average-strategy tables of the abstract game: two flat arrays of 32-bit floats
 // indexed by information set (round, decision node id_in_round, bucket) and action slot.
 // The layout is round-major, then node, then bucket, then the node's actions, so an
 // information set's actions are contiguous at offset(round, node, bucket).
+//
+// 32 bits, as Cepheus and open-pure-cfr store them: HULHE tables of 169-9000-9000-9000 hold
+// ~130M entries per table, half the memory and cache traffic of doubles. A float carries 24
+// significant bits: a cumulative regret or average sum keeps increments down to ~6e-8 of its
+// size, so sums stay meaningful for ~10^7 equal-weight additions per entry; the MCCFR runs
+// discount their sums (Brown & Sandholm 2019), which keeps them bounded well below that.
+// Walks compute in double and only store in float.
 #include <array>
 #include <cstdint>
 #include <span>
@@ -25,12 +32,14 @@ class StrategyTables {
   int num_actions(int round, std::int32_t node) const { return num_actions_[round][node]; }
   std::int64_t num_information_sets() const { return num_information_sets_; }
   std::int64_t size() const { return static_cast<std::int64_t>(regrets_.size()); }
-  std::size_t memory_bytes() const { return 2 * regrets_.size() * sizeof(double); }
+  std::size_t memory_bytes() const { return 2 * regrets_.size() * sizeof(float); }
+  // Bytes the tables of `tree` over `abstraction` would take, without allocating them.
+  static std::size_t memory_needed(const BettingTree& tree, const CardAbstraction& abstraction);
 
-  std::vector<double>& regrets() { return regrets_; }
-  const std::vector<double>& regrets() const { return regrets_; }
-  std::vector<double>& average_sums() { return average_sums_; }
-  const std::vector<double>& average_sums() const { return average_sums_; }
+  std::vector<float>& regrets() { return regrets_; }
+  const std::vector<float>& regrets() const { return regrets_; }
+  std::vector<float>& average_sums() { return average_sums_; }
+  const std::vector<float>& average_sums() const { return average_sums_; }
 
   // Regret matching (Hart & Mas-Colell 2000): positive regrets normalised, else uniform.
   void current_strategy(std::int64_t offset, int num_actions, double* out) const;
@@ -67,8 +76,8 @@ class StrategyTables {
   std::array<std::vector<std::int64_t>, 4> node_offset_;
   std::array<std::vector<std::uint8_t>, 4> num_actions_;
   std::int64_t num_information_sets_ = 0;
-  std::vector<double> regrets_;
-  std::vector<double> average_sums_;
+  std::vector<float> regrets_;
+  std::vector<float> average_sums_;
 };
 
 }  // namespace hulhe

@@ -12,8 +12,11 @@ namespace hulhe {
 class VectorFormCfr : public CfrAlgorithm {
  public:
   VectorFormCfr(const CfrParameters& params, const BettingTree& tree,
-                const CardAbstraction& abstraction, StrategyTables& tables)
-      : params_(params), tables_(tables), walker_(tree, abstraction, tables) {}
+                const CardAbstraction& abstraction, StrategyTables& tables,
+                BoardMode mode = BoardMode::kEnumerate)
+      : params_(params),
+        tables_(tables),
+        walker_(tree, abstraction, tables, PublicTreeTraversal::kDefaultMaxBoardHands, mode) {}
   StrategyTables& tables() override { return tables_; }
 
  protected:
@@ -34,7 +37,7 @@ class VectorFormCfr : public CfrAlgorithm {
 
   // Regret matching+ (Tammelin 2014): cumulative regrets are floored at 0 after an update.
   void floor_regrets() {
-    for (double& r : tables_.regrets()) r = r > 0.0 ? r : 0.0;
+    for (float& r : tables_.regrets()) r = r > 0.0F ? r : 0.0F;
   }
 
   CfrParameters params_;

@@ -12,6 +12,7 @@
 #include "abstraction/lossless_abstraction.h"
 #include "game/betting_tree.h"
 #include "game/game_definition.h"
+#include "solver/flat_betting_tree.h"
 #include "solver/strategy_tables.h"
 
 namespace hulhe {
@@ -117,7 +118,7 @@ TEST(SamplingTree, KuhnTerminalUtilities) {
   const BettingTree tree(game);
   const LosslessAbstraction abstraction(game);
   const StrategyTables tables(tree, abstraction);
-  const std::vector<SamplingNode> nodes = flatten_for_sampling(tree, tables);
+  const std::vector<FlatNode> nodes = flatten_betting_tree(tree, &tables);
   ASSERT_EQ(nodes.size(), tree.nodes().size());
   // Kuhn's terminals by betting string: the utility of position 0 when it holds the better
   // card (showdown +1) — folds ignore the cards.
@@ -157,10 +158,10 @@ TEST(SamplingHelpers, RunSampledIterationsVisitsEachIterationOnce) {
       view.add_regret(t % size, static_cast<double>(t));
       view.add_average(t % size, 1.0);
     });
-    std::vector<double> want(static_cast<std::size_t>(size), 0.0), count(want.size(), 0.0);
+    std::vector<float> want(static_cast<std::size_t>(size), 0.0F), count(want.size(), 0.0F);
     for (std::int64_t t = 5; t < 50005; ++t) {
-      want[static_cast<std::size_t>(t % size)] += static_cast<double>(t);
-      count[static_cast<std::size_t>(t % size)] += 1.0;
+      want[static_cast<std::size_t>(t % size)] += static_cast<float>(t);
+      count[static_cast<std::size_t>(t % size)] += 1.0F;
     }
     if (threads == 1) {
       EXPECT_EQ(tables.regrets(), want);
@@ -174,8 +175,8 @@ TEST(SamplingHelpers, RunSampledIterationsVisitsEachIterationOnce) {
 }
 
 TEST(SamplingHelpers, RegretMatchingAndSampling) {
-  double regrets[5] = {2.0, -1.0, 6.0, -1.0, 0.0};
-  double sums[5] = {};
+  float regrets[5] = {2.0F, -1.0F, 6.0F, -1.0F, 0.0F};
+  float sums[5] = {};
   const DirectTables view{regrets, sums};
   double sigma[3];
   regret_matching(view, 0, 3, sigma);
