@@ -151,13 +151,17 @@ AbstractionConfig AbstractionConfig::from_string(const std::string& text, const 
       c.threads = static_cast<int>(get_int(v, source, key, 0, 4096));
     } else if (key == "output") {
       c.output = get_string(v, source, key);
+    } else if (key == "solve" || key == "export" || key == "evaluate") {
+      // The other stages of a pipeline config (solver/pipeline_config.h) read these.
+      if (!v.is_table()) fail(source, "[" + key + "] must be a table");
     } else {
       int r = -1;
       for (int i = 0; i < 4; ++i)
         if (key == kRoundNames[i]) r = i;
       if (r < 0)
         fail(source, "unknown key '" + key +
-                         "' (known: game, seed, threads, output, preflop, flop, turn, river)");
+                         "' (known: game, seed, threads, output, preflop, flop, turn, river, solve, "
+                         "export, evaluate)");
       parse_round(v, r, source, c.rounds[r]);
       seen.insert(r);
     }

@@ -41,25 +41,33 @@ void run(const Options& o) {
   if (o.threads) config.threads = *o.threads;
   if (o.seed) config.params.seed = *o.seed;
   if (o.checkpoint) config.checkpoint = *o.checkpoint;
-  if (config.threads < 1) throw InputError("--threads must be at least 1");
+  config.validate("command line");
 
   SolverRun solver(config, o.resume);
   const StrategyTables& t = solver.tables();
   fmt::print(stderr, "game {} · abstraction {} · algorithm {} · seed {} · threads {}\n",
              solver.game().name, solver.abstraction().describe(), solver.params().algorithm,
              solver.params().seed, config.threads);
-  fmt::print(stderr, "tables: {} information sets, {} entries, {:.2f} MiB\n",
-             t.num_information_sets(), t.size(), t.memory_bytes() / 1048576.0);
+  fmt::print(stderr,
+             "tables: {} information sets, {} entries, {:.2f} MiB (32-bit regrets and averages); "
+             "memory available {:.2f} GiB\n",
+             t.num_information_sets(), t.size(), solver.memory_bytes() / 1048576.0,
+             available_memory_bytes() / 1073741824.0);
   if (o.resume)
     fmt::print(stderr, "resuming {} at iteration {}\n", config.checkpoint,
                solver.iterations_done());
-  const SolveSummary s = solver.run([](const SolveProgress& p) {
+  const SolveSummary s = solver.run([&solver](const SolveProgress& p) {
     std::string expl = p.exploitability_chips
                            ? fmt::format(" · exploitability {:.3e} chips", *p.exploitability_chips)
                            : std::string();
     fmt::print(stderr, "iteration {}/{} · {:.0f} it/s · elapsed {} · ETA {}{}{}\n", p.iterations,
                p.target, p.iterations_per_second, duration(p.elapsed_seconds),
-               duration(p.eta_seconds), expl, p.checkpoint_written ? " · checkpoint" : "");
+               duration(p.eta_seconds), expl,
+               p.checkpoint_written
+                   ? fmt::format(" · checkpoint {:.1f}s ({:.0f} MB/s)",
+                                 solver.last_checkpoint_seconds(),
+                                 solver.last_checkpoint_mb_per_second())
+                   : std::string());
   });
   if (s.interrupted) fmt::print(stderr, "stopped by signal; checkpoint written\n");
   fmt::print("solved {} with {}: iterations {}..{} in {} ({:.0f} it/s)\n", solver.game().name,

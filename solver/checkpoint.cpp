@@ -17,7 +17,8 @@ namespace hulhe {
 template <typename Archive>
 void serialize(Archive& ar, CfrParameters& p) {
   ar(p.algorithm, p.seed, p.dcfr_alpha, p.dcfr_beta, p.dcfr_gamma, p.cfr_plus_delay,
-     p.outcome_epsilon);
+     p.outcome_epsilon, p.discount_interval, p.discount_until, p.average_delay, p.prune_after,
+     p.prune_threshold, p.prune_probability, p.regret_floor);
 }
 
 namespace {

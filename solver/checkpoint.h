@@ -22,7 +22,8 @@
 
 namespace hulhe {
 
-inline constexpr std::uint32_t kCheckpointVersion = 1;
+// 2: 32-bit tables and the MCCFR schedule parameters.
+inline constexpr std::uint32_t kCheckpointVersion = 2;
 
 struct Checkpoint {
   std::string game_text;  // GameDefinition::to_acpc_string()

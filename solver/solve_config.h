@@ -1,8 +1,9 @@
 #pragma once
-// A solve run's configuration (`configs/*.toml`, read with toml11). Keys, all optional but
-// `game`:
+// A run's configuration (`configs/*.toml`, read with toml11). Two shapes:
+//
+// Small games (Kuhn, Leduc): solve keys at the top level.
 //   game = "games/leduc.game"   # ACPC .game file, relative to the config file
-//   abstraction = "lossless"    # the card abstraction (bucket maps come later)
+//   abstraction = "lossless"
 //   algorithm = "cfr+"          # cfr, cfr+, dcfr, external, outcome, pcs
 //   iterations = 20000          # total, counting a resumed run's earlier iterations
 //   seconds = 0                 # wall-clock budget of this invocation, 0 = none
@@ -12,7 +13,15 @@
 //   checkpoint_every_iterations = 0   # 0 = only at the end (and on SIGINT/SIGTERM)
 //   checkpoint_every_seconds = 0
 //   progress_every_seconds = 2
-//   [parameters] dcfr_alpha, dcfr_beta, dcfr_gamma, cfr_plus_delay, outcome_epsilon
+//   [parameters] dcfr_alpha, dcfr_beta, dcfr_gamma, cfr_plus_delay, outcome_epsilon,
+//                discount_interval, discount_until, average_delay, prune_after,
+//                prune_threshold, prune_probability, regret_floor
+//
+// Pipeline configs (HULHE, `configs/hulhe-*.toml`): game, seed and the abstraction at the top
+// level (abstraction_config.h: `output` is the bucket map, [preflop] .. [river] its rounds),
+// the solve keys above in a [solve] table (its [solve.parameters] as [parameters]), and the
+// [export] and [evaluate] tables of `hulhe run` (pipeline_config.h). The abstraction is then
+// the bucket map, which must have been built from this config's abstraction description.
 // Unknown keys and wrong types are InputErrors naming the file and key.
 #include <cstdint>
 #include <string>
@@ -22,8 +31,13 @@
 namespace hulhe {
 
 struct SolveConfig {
+  std::string path;  // the config file
   std::string game_path;
-  std::string abstraction = "lossless";
+  std::string abstraction = "lossless";  // or "buckets"
+  std::string bucket_map;                // "buckets": the map file
+  // "buckets" from a pipeline config: the hash of its abstraction description, which the map
+  // must have been built from (0: not checked).
+  std::uint64_t abstraction_source_hash = 0;
   CfrParameters params;
   std::int64_t iterations = 1000;
   double seconds = 0.0;
@@ -34,6 +48,9 @@ struct SolveConfig {
   double progress_every_seconds = 2.0;
 
   static SolveConfig from_file(const std::string& path);
+  // Range checks of every value (also after command-line overrides); InputError naming
+  // `source` and the key.
+  void validate(const std::string& source) const;
 };
 
 }  // namespace hulhe

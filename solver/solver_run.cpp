@@ -5,7 +5,13 @@
 #include <chrono>
 #include <csignal>
 #include <filesystem>
+#include <fstream>
+#include <string>
 
+#include <fmt/format.h>
+
+#include "abstraction/abstraction_factory.h"
+#include "abstraction/clustered_abstraction.h"
 #include "game/input_error.h"
 #include "solver/average_policy.h"
 #include "solver/checkpoint.h"
@@ -39,6 +45,8 @@ class StopSignals {
   void (*old_term_)(int) = SIG_DFL;
 };
 
+std::string hex(std::uint64_t v) { return fmt::format("{:016x}", v); }
+
 bool small_enough_for_exact_br(const GameDefinition& game) {
   if (game.num_hole_cards > 2 || game.num_board_cards[0] != 0) return false;
   const auto boards = count_public_boards(game);
@@ -50,13 +58,38 @@ bool small_enough_for_exact_br(const GameDefinition& game) {
 
 }  // namespace
 
+std::uint64_t available_memory_bytes() {
+  std::ifstream in("/proc/meminfo");
+  std::string key;
+  std::uint64_t kib = 0;
+  std::string unit;
+  while (in >> key >> kib >> unit)
+    if (key == "MemAvailable:") return kib * 1024;
+  return 0;
+}
+
 SolverRun::SolverRun(const SolveConfig& config, bool resume)
     : config_(config), params_(config.params) {
   GameDefinition game = GameDefinition::from_file(config.game_path);
   game.name = std::filesystem::path(config.game_path).stem().string();
   tree_ = std::make_unique<BettingTree>(game);
-  abstraction_ = make_abstraction(config.abstraction, game, "");
+  abstraction_ = make_abstraction(config.abstraction, game, config.bucket_map);
+  if (const auto* clustered = dynamic_cast<const ClusteredAbstraction*>(abstraction_.get());
+      clustered != nullptr && config.abstraction_source_hash != 0 &&
+      clustered->map().source_hash != config.abstraction_source_hash)
+    throw InputError("bucket map " + config.bucket_map +
+                     " was built from another abstraction description (" +
+                     hex(clustered->map().source_hash) + ") than the one in " + config.path + " (" +
+                     hex(config.abstraction_source_hash) +
+                     "); rebuild it with `hulhe abstract --config " + config.path + "`");
   exact_br_ = small_enough_for_exact_br(game);
+  memory_bytes_ = StrategyTables::memory_needed(*tree_, *abstraction_);
+  const std::uint64_t available = available_memory_bytes();
+  if (available > 0 && memory_bytes_ > available)
+    throw InputError(fmt::format(
+        "the tables need {:.2f} GiB but only {:.2f} GiB of memory is available; use a "
+        "smaller abstraction or a bigger machine",
+        memory_bytes_ / 1073741824.0, available / 1073741824.0));
   if (resume) {
     if (config.checkpoint.empty())
       throw InputError(
@@ -96,11 +129,25 @@ void SolverRun::save() {
   c.game_name = game().name;
   c.game_hash = game().hash();
   c.abstraction_kind = config_.abstraction;
+  c.bucket_map = config_.bucket_map;
   c.abstraction_hash = abstraction_->hash();
   c.iterations = done_;
   c.params = params_;
-  c.tables = tables_;
-  write_checkpoint(config_.checkpoint, c);
+  // Lend the tables to the checkpoint instead of copying hundreds of MB; the algorithm keeps
+  // referring to tables_, whose buffers come back before it runs again.
+  const auto start = std::chrono::steady_clock::now();
+  c.tables = std::move(tables_);
+  try {
+    write_checkpoint(config_.checkpoint, c);
+  } catch (...) {
+    tables_ = std::move(c.tables);
+    throw;
+  }
+  tables_ = std::move(c.tables);
+  last_checkpoint_seconds_ =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  last_checkpoint_mb_s_ = static_cast<double>(std::filesystem::file_size(config_.checkpoint)) /
+                          1e6 / std::max(last_checkpoint_seconds_, 1e-9);
 }
 
 SolveSummary SolverRun::run(const std::function<void(const SolveProgress&)>& on_progress) {

@@ -52,6 +52,11 @@ class SolverRun {
   const StrategyTables& tables() const { return tables_; }
   const CfrParameters& params() const { return params_; }
   std::int64_t iterations_done() const { return done_; }
+  // Bytes of the regret and average tables (computed before they are allocated).
+  std::size_t memory_bytes() const { return memory_bytes_; }
+  // Seconds and MB/s of the last checkpoint write.
+  double last_checkpoint_seconds() const { return last_checkpoint_seconds_; }
+  double last_checkpoint_mb_per_second() const { return last_checkpoint_mb_s_; }
 
   SolveSummary run(const std::function<void(const SolveProgress&)>& on_progress);
 
@@ -69,6 +74,12 @@ class SolverRun {
   std::unique_ptr<CfrAlgorithm> algorithm_;
   std::int64_t done_ = 0;
   bool exact_br_ = true;
+  std::size_t memory_bytes_ = 0;
+  double last_checkpoint_seconds_ = 0.0;
+  double last_checkpoint_mb_s_ = 0.0;
 };
+
+// MemAvailable of /proc/meminfo in bytes (0 where unknown).
+std::uint64_t available_memory_bytes();
 
 }  // namespace hulhe

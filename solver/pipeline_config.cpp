@@ -1,0 +1,77 @@
+#include "solver/pipeline_config.h"
+
+#include <cmath>
+#include <filesystem>
+#include <set>
+#include <toml.hpp>
+
+#include "game/input_error.h"
+
+namespace hulhe {
+namespace {
+
+const toml::value* table_of(const toml::value& root, const std::string& key,
+                            const std::set<std::string>& known, const std::string& path) {
+  if (!root.contains(key)) return nullptr;
+  const toml::value& t = root.at(key);
+  if (!t.is_table()) throw InputError(path + ": [" + key + "] must be a table");
+  for (const auto& [k, v] : t.as_table())
+    if (!known.count(k)) throw InputError(path + ": unknown key '" + key + "." + k + "'");
+  return &t;
+}
+
+template <typename T>
+T get(const toml::value* t, const std::string& key, const T& fallback, const std::string& path) {
+  if (t == nullptr || !t->contains(key)) return fallback;
+  try {
+    const toml::value& v = t->at(key);
+    if constexpr (std::is_floating_point_v<T>)
+      if (v.is_integer()) return static_cast<T>(v.as_integer());
+    return toml::get<T>(v);
+  } catch (const std::exception&) {
+    throw InputError(path + ": key '" + key + "' has the wrong type");
+  }
+}
+
+}  // namespace
+
+PipelineConfig PipelineConfig::from_file(const std::string& path) {
+  PipelineConfig c;
+  c.path = path;
+  c.abstraction = AbstractionConfig::from_file(path);
+  c.solve = SolveConfig::from_file(path);
+  if (c.solve.abstraction != "buckets")
+    throw InputError(path + ": a pipeline config needs a [solve] table and the abstraction "
+                            "rounds [preflop] .. [river]");
+  toml::value root;
+  try {
+    root = toml::parse(path);
+  } catch (const std::exception& e) {
+    throw InputError("cannot read config " + path + ": " + e.what());
+  }
+  const std::string stem = std::filesystem::path(path).stem().string();
+  const toml::value* ex = table_of(root, "export", {"strategy", "bits"}, path);
+  c.exports.strategy = get<std::string>(ex, "strategy", stem + ".strategy", path);
+  c.exports.bits = static_cast<int>(get<std::int64_t>(ex, "bits", 8, path));
+  if (c.exports.bits != 8 && c.exports.bits != 16)
+    throw InputError(path + ": 'export.bits' must be 8 or 16");
+  const toml::value* ev = table_of(
+      root, "evaluate", {"flops", "every_seconds", "exact", "seed", "curve", "plot", "report"},
+      path);
+  EvaluationSettings& e = c.evaluation;
+  e.flops = static_cast<int>(get<std::int64_t>(ev, "flops", e.flops, path));
+  e.every_seconds = get<double>(ev, "every_seconds", e.every_seconds, path);
+  e.exact = get<bool>(ev, "exact", e.exact, path);
+  const auto seed = get<std::int64_t>(ev, "seed", 1, path);
+  e.curve = get<std::string>(ev, "curve", stem + ".curve.csv", path);
+  e.plot = get<std::string>(ev, "plot", stem + ".curve.svg", path);
+  e.report = get<std::string>(ev, "report", stem + ".report.json", path);
+  if (e.flops < 0 || e.flops > 1755) throw InputError(path + ": 'evaluate.flops' must be 0..1755");
+  if (!std::isfinite(e.every_seconds) || e.every_seconds < 0)
+    throw InputError(path + ": 'evaluate.every_seconds' must be a finite number >= 0");
+  if (seed < 0) throw InputError(path + ": 'evaluate.seed' must be >= 0");
+  e.seed = static_cast<std::uint64_t>(seed);
+  return c;
+}
+
+}  // namespace hulhe
