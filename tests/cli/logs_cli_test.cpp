@@ -14,7 +14,7 @@ namespace {
 using hulhe::cli_test::HulheRun;
 using hulhe::cli_test::run_hulhe;
 
-const std::string kLog = HULHE_SHARED_DIR "/data/acpc-holdem.limit.2p.1000hands.log";
+const std::string kLog = HULHE_TEST_DATA_DIR "/acpc-holdem.limit.2p.1000hands.log";
 
 std::string write_temp(const std::string& name, const std::string& text) {
   const std::string path = testing::TempDir() + "/" + name;

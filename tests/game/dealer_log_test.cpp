@@ -18,7 +18,7 @@ GameDefinition load(const std::string& name) {
                                    ".game");
 }
 
-const char* const kRealLog = HULHE_SHARED_DIR "/data/acpc-holdem.limit.2p.1000hands.log";
+const char* const kRealLog = HULHE_TEST_DATA_DIR "/acpc-holdem.limit.2p.1000hands.log";
 
 TEST(DealerLog, ReplaysTheRealThousandHandLog) {
   const GameDefinition g = load("holdem.limit.2p.reverse_blinds");
