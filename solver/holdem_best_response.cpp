@@ -760,6 +760,7 @@ HoldemBestResponseReport HoldemBestResponse::Impl::run() {
   if (fd >= 0) ::close(fd);
   if (write_failed) throw InputError("cannot append to resume file " + opt.resume_file);
   rep.units_computed = finished.load();
+  rep.units_done = resumed + rep.units_computed;
   rep.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   if (std::find(done.begin(), done.end(), 0) != done.end()) {
     rep.complete = false;
