@@ -31,14 +31,14 @@ struct Node {
   std::uint8_t player = 0;
   std::uint8_t num_actions = 0;
   std::array<std::int32_t, kNumActionKinds> child{-1, -1, -1};
-  std::int32_t entry = -1;   // id among the sequences entering its round, if it starts one
-  std::int64_t offset = 0;   // decision: strategy offset of bucket 0
+  std::int32_t entry = -1;  // id among the sequences entering its round, if it starts one
+  std::int64_t offset = 0;  // decision: strategy offset of bucket 0
   std::array<std::int32_t, 2> committed{};
 };
 
 // The policy's action probabilities at every information set, flat, by (round, node, bucket).
-std::vector<double> read_strategy(const Policy& policy, std::array<std::vector<std::int64_t>,
-                                                                   kMaxRounds>& offsets) {
+std::vector<double> read_strategy(const Policy& policy,
+                                  std::array<std::vector<std::int64_t>, kMaxRounds>& offsets) {
   const BettingTree& tree = policy.tree();
   const CardAbstraction& abs = policy.abstraction();
   std::int64_t size = 0;
@@ -95,8 +95,8 @@ std::string format_duration(double s) {
 
 }  // namespace
 
-bool is_suit_symmetric(const CardAbstraction& abstraction, const GameDefinition& game,
-                       int samples, std::uint64_t seed) {
+bool is_suit_symmetric(const CardAbstraction& abstraction, const GameDefinition& game, int samples,
+                       std::uint64_t seed) {
   const std::vector<Card> deck = game.deck();
   std::vector<int> suits;
   for (Card c : deck)
@@ -109,8 +109,7 @@ bool is_suit_symmetric(const CardAbstraction& abstraction, const GameDefinition&
     const int need = game.num_hole_cards + game.total_board_cards(r);
     if (need > static_cast<int>(deck.size())) continue;
     for (int s = 0; s < samples; ++s) {
-      for (int i = 0; i < need; ++i)
-        std::swap(cards[i], cards[i + rng.below(cards.size() - i)]);
+      for (int i = 0; i < need; ++i) std::swap(cards[i], cards[i + rng.below(cards.size() - i)]);
       std::vector<int> image = suits;
       for (std::size_t i = 0; i + 1 < image.size(); ++i)
         std::swap(image[i], image[i + rng.below(image.size() - i)]);
@@ -154,8 +153,8 @@ struct HoldemBestResponse::Impl {
   std::array<std::vector<std::int64_t>, kMaxRounds> opp_off, fix_off;
   std::vector<double> opp_strat, fix_strat;
   FlopClasses flops;
-  std::array<int, kMaxRounds> fresh{};        // board cards dealt at the start of round r
-  std::array<double, kMaxRounds> compat{};    // boards of round r+1 compatible with two hands
+  std::array<int, kMaxRounds> fresh{};      // board cards dealt at the start of round r
+  std::array<double, kMaxRounds> compat{};  // boards of round r+1 compatible with two hands
   std::vector<Card> deck;
   std::vector<Card> c1, c2;  // hole cards per hand
   std::vector<EvalHand> eval_hand;
@@ -224,7 +223,8 @@ struct HoldemBestResponse::Impl {
     // What a resume file must match: the game, both strategies, and which units.
     std::uint64_t key = game.hash();
     key = checksum64(opp_strat.data(), opp_strat.size() * sizeof(double), key);
-    if (fixed != nullptr) key = checksum64(fix_strat.data(), fix_strat.size() * sizeof(double), key ^ 1);
+    if (fixed != nullptr)
+      key = checksum64(fix_strat.data(), fix_strat.size() * sizeof(double), key ^ 1);
     const std::uint64_t mode[4] = {static_cast<std::uint64_t>(merge),
                                    static_cast<std::uint64_t>(opt.sample_flops), opt.seed,
                                    fixed != nullptr ? 2u : 1u};
@@ -380,9 +380,9 @@ struct HoldemBestResponse::Impl {
       for (int a = 0; a < A; ++a) value(ws, t, r, nd.child[a], reach, cv + a * n, depth + 1);
       if (fixed == nullptr) {
         std::int8_t* choice =
-            r == 0 ? ws.choice.data() +
-                         (static_cast<std::size_t>(t) * tree.num_decision_nodes(0) +
-                          tree.nodes()[i].id_in_round) * n
+            r == 0 ? ws.choice.data() + (static_cast<std::size_t>(t) * tree.num_decision_nodes(0) +
+                                         tree.nodes()[i].id_in_round) *
+                                            n
                    : nullptr;
         for (std::int32_t h = 0; h < n; ++h) {
           double best = cv[h];
@@ -397,8 +397,7 @@ struct HoldemBestResponse::Impl {
         }
       } else {
         const std::int32_t* bk = ws.bk_fix[r].data();
-        const double* s =
-            fix_strat.data() + fix_off[r][tree.nodes()[i].id_in_round];
+        const double* s = fix_strat.data() + fix_off[r][tree.nodes()[i].id_in_round];
         for (std::int32_t h = 0; h < n; ++h) {
           if (bk[h] < 0) {
             out[h] = 0.0;
@@ -440,7 +439,8 @@ struct HoldemBestResponse::Impl {
         continue;
       }
       ws.bk_opp[r][h] = ao.bucket(r, hands.cards[h].data(), bc);
-      if (fixed != nullptr) ws.bk_fix[r][h] = fixed->abstraction().bucket(r, hands.cards[h].data(), bc);
+      if (fixed != nullptr)
+        ws.bk_fix[r][h] = fixed->abstraction().bucket(r, hands.cards[h].data(), bc);
     }
   }
 
@@ -558,7 +558,8 @@ struct HoldemBestResponse::Impl {
       }
     process(ws, 1);
     // Orbit sum (canonical_flops.h): S(h) = weight / |G| · Σ_π V(π h).
-    const double scale = static_cast<double>(f.weight) / static_cast<double>(flops.hand_perm.size());
+    const double scale =
+        static_cast<double>(f.weight) / static_cast<double>(flops.hand_perm.size());
     const std::size_t total = 2 * block(1);
     std::fill(out, out + total, 0.0);
     for (const auto& perm : flops.hand_perm)
@@ -584,8 +585,8 @@ struct HoldemBestResponse::Impl {
                     std::vector<double>& coef, int depth) const {
     const Node& nd = nodes[i];
     if (nd.round > 0) {
-      std::copy(reach, reach + n, coef.data() + (static_cast<std::size_t>(t) * entries[1].size() +
-                                                 nd.entry) * n);
+      std::copy(reach, reach + n,
+                coef.data() + (static_cast<std::size_t>(t) * entries[1].size() + nd.entry) * n);
       return;
     }
     if (nd.kind != NodeKind::kDecision) return;
@@ -600,7 +601,8 @@ struct HoldemBestResponse::Impl {
       for (std::int32_t h = 0; h < n; ++h) {
         double p;
         if (fixed == nullptr)
-          p = ws.choice[(static_cast<std::size_t>(t) * tree.num_decision_nodes(0) + id) * n + h] == a
+          p = ws.choice[(static_cast<std::size_t>(t) * tree.num_decision_nodes(0) + id) * n + h] ==
+                      a
                   ? 1.0
                   : 0.0;
         else
@@ -665,7 +667,8 @@ HoldemBestResponseReport HoldemBestResponse::Impl::run() {
     hdr.key = run_key;
     hdr.payload_doubles = payload;
     std::error_code ec;
-    const bool exists = std::filesystem::exists(path, ec) && std::filesystem::file_size(path, ec) > 0;
+    const bool exists =
+        std::filesystem::exists(path, ec) && std::filesystem::file_size(path, ec) > 0;
     fd = ::open(path.c_str(), O_RDWR | O_CREAT, 0644);
     if (fd < 0) throw InputError("cannot open resume file " + path + ": " + std::strerror(errno));
     if (exists) {
@@ -732,8 +735,9 @@ HoldemBestResponseReport HoldemBestResponse::Impl::run() {
         result[u] = out;
         done[u] = 1;
         if (fd >= 0) {
-          RecordHeader rh{static_cast<std::uint32_t>(u), 0,
-                          checksum64(out.data(), payload * sizeof(double), static_cast<std::uint64_t>(u))};
+          RecordHeader rh{
+              static_cast<std::uint32_t>(u), 0,
+              checksum64(out.data(), payload * sizeof(double), static_cast<std::uint64_t>(u))};
           const auto bytes = static_cast<ssize_t>(payload * sizeof(double));
           if (::write(fd, &rh, sizeof rh) != static_cast<ssize_t>(sizeof rh) ||
               ::write(fd, out.data(), bytes) != bytes || ::fsync(fd) != 0)
@@ -782,7 +786,7 @@ HoldemBestResponseReport HoldemBestResponse::Impl::run() {
   const double disjoint_flops =
       static_cast<double>(binomial(game.deck_size() - 2, flops.flop_cards));
   std::vector<std::vector<double>> indicator(rep.exact ? 0 : U);  // I_k(h) / w_k
-  std::vector<double> denom(n, 0.0);                               // mean_k I_k(h) / w_k
+  std::vector<double> denom(n, 0.0);                              // mean_k I_k(h) / w_k
   for (std::int64_t u = 0; u < U; ++u) {
     if (rep.exact) {
       for (std::size_t i = 0; i < payload; ++i) acc1[i] += result[u][i];
@@ -819,7 +823,8 @@ HoldemBestResponseReport HoldemBestResponse::Impl::run() {
   if (!rep.exact) {
     // Delta method for the ratio, with the responder's preflop strategy found above held
     // fixed (which makes the value linear in the flop-entry values): each draw contributes
-    //   z_k = Σ_{e,h} coef(e,h) · N / (compat · norm) · (S_k(e,h)/w_k − Ê'(e,h) I_k(h)/w_k) / denom(h)
+    //   z_k = Σ_{e,h} coef(e,h) · N / (compat · norm) · (S_k(e,h)/w_k − Ê'(e,h) I_k(h)/w_k) /
+    //   denom(h)
     // (Ê' the ratio before scaling), and the interval is 1.96 · sd(z) / √K.
     std::vector<double> coef(payload, 0.0);
     for (int t = 0; t < 2; ++t) coefficients(pre, t, 0, ones.data(), coef, 0);

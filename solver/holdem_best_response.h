@@ -64,8 +64,8 @@ struct HoldemBestResponseReport {
   bool exact = true;
   bool complete = true;  // false when max_units stopped it early
   bool suit_isomorphism = true;
-  std::int64_t flop_classes = 0;  // canonical (or all) flops of the game
-  std::int64_t units_total = 0;   // units of this run (distinct flops evaluated)
+  std::int64_t flop_classes = 0;    // canonical (or all) flops of the game
+  std::int64_t units_total = 0;     // units of this run (distinct flops evaluated)
   std::int64_t units_computed = 0;  // by this process (the rest came from the resume file)
   std::int64_t units_done = 0;      // computed now or read back from the resume file
   double seconds = 0.0;

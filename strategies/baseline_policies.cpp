@@ -31,7 +31,7 @@ void BaselinePolicy::action_probabilities(int round, std::int32_t node, std::int
 
 const std::vector<std::string>& baseline_policy_names() {
   static const std::vector<std::string> names{"uniform", "always-call", "always-raise",
-                                                 "always-fold"};
+                                              "always-fold"};
   return names;
 }
 

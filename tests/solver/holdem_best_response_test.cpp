@@ -101,8 +101,8 @@ TEST(HoldemBestResponse, AgreesWithVectorFormBestResponseOnLosslessStrategies) {
   for (const char* name : kGames) {
     SCOPED_TRACE(name);
     const SmallGame g(name);
-    expect_agrees(UniformTestPolicy(g.tree, g.abstraction),
-                  HoldemBestResponseOptions::Flops::kAuto, false);
+    expect_agrees(UniformTestPolicy(g.tree, g.abstraction), HoldemBestResponseOptions::Flops::kAuto,
+                  false);
     expect_agrees(HashedTestPolicy(g.tree, g.abstraction), HoldemBestResponseOptions::Flops::kAuto,
                   false);
   }
@@ -164,8 +164,8 @@ TEST(HoldemBestResponse, ResumesFromAPartialResultsFile) {
   const SmallGame g(kGames[1]);
   const RankHashAbstraction abs(g.game);
   const HashedTestPolicy policy(g.tree, abs);
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("hulhe_br_resume_" + std::to_string(::getpid()));
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("hulhe_br_resume_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   const std::string path = (dir / "run.brr").string();
   const HoldemBestResponseReport whole = HoldemBestResponse(policy, {}).run();
@@ -271,8 +271,7 @@ TEST(HoldemBestResponse, HulheAlwaysCallFlopValuesMatchDirectEnumeration) {
         10.0 * d_flop + 10.0 * std::max(0.0, d_flop) + expected_turn_river / 45.0;
     const int seat_bb = 0;  // the big blind (position 0) acts first after the flop
     for (int t = 0; t < 2; ++t) {
-      const double got =
-          v[(static_cast<std::size_t>(t) * br.num_flop_entries() + limp) * n + h];
+      const double got = v[(static_cast<std::size_t>(t) * br.num_flop_entries() + limp) * n + h];
       EXPECT_NEAR(got, expected, 1e-9 * std::max(1.0, std::abs(expected)))
           << "seat " << t << " hand " << h << (t == seat_bb ? " (big blind)" : "");
     }
