@@ -15,7 +15,9 @@ void BaselinePolicy::action_probabilities(int round, std::int32_t node, std::int
     return;
   }
   // Call is legal at every decision node of a limit game; raise only below the cap.
-  const Action wanted = kind_ == BaselineKind::kAlwaysRaise ? Action::kRaise : Action::kCall;
+  const Action wanted = kind_ == BaselineKind::kAlwaysRaise  ? Action::kRaise
+                        : kind_ == BaselineKind::kAlwaysFold ? Action::kFold
+                                                             : Action::kCall;
   int call_slot = -1;
   for (int a = 0; a < n.num_actions; ++a) {
     if (n.actions[a] == wanted) {
@@ -28,19 +30,20 @@ void BaselinePolicy::action_probabilities(int round, std::int32_t node, std::int
 }
 
 const std::vector<std::string>& baseline_policy_names() {
-  static const std::vector<std::string> names{"uniform", "always-call", "always-raise"};
+  static const std::vector<std::string> names{"uniform", "always-call", "always-raise",
+                                              "always-fold"};
   return names;
 }
 
 std::unique_ptr<Policy> make_baseline_policy(std::string_view name, const BettingTree& tree,
                                              const CardAbstraction& abstraction) {
   static constexpr BaselineKind kinds[] = {BaselineKind::kUniform, BaselineKind::kAlwaysCall,
-                                           BaselineKind::kAlwaysRaise};
+                                           BaselineKind::kAlwaysRaise, BaselineKind::kAlwaysFold};
   const auto& names = baseline_policy_names();
   for (std::size_t i = 0; i < names.size(); ++i)
     if (names[i] == name) return std::make_unique<BaselinePolicy>(kinds[i], tree, abstraction);
   throw InputError("unknown policy '" + std::string(name) +
-                   "': expected uniform, always-call or always-raise");
+                   "': expected uniform, always-call, always-raise or always-fold");
 }
 
 }  // namespace hulhe

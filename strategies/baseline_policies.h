@@ -3,6 +3,8 @@
 //   uniform       every legal action with equal probability
 //   always-call   check/call everywhere (never folds, never raises)
 //   always-raise  bet/raise whenever a raise is legal, else call
+//   always-fold   fold whenever facing a bet, else check (exploitable for exactly 750 mbb/g
+//                 in HULHE: it gives up its blind)
 // They ignore the cards, so the abstraction only fixes which information sets exist.
 #include <memory>
 #include <string>
@@ -15,7 +17,7 @@
 
 namespace hulhe {
 
-enum class BaselineKind { kUniform, kAlwaysCall, kAlwaysRaise };
+enum class BaselineKind { kUniform, kAlwaysCall, kAlwaysRaise, kAlwaysFold };
 
 class BaselinePolicy final : public Policy {
  public:
@@ -35,7 +37,7 @@ class BaselinePolicy final : public Policy {
   const CardAbstraction& abstraction_;
 };
 
-// "uniform", "always-call", "always-raise".
+// "uniform", "always-call", "always-raise", "always-fold".
 const std::vector<std::string>& baseline_policy_names();
 // Throws InputError naming the unknown name and listing the known ones.
 std::unique_ptr<Policy> make_baseline_policy(std::string_view name, const BettingTree& tree,

@@ -73,14 +73,14 @@ TEST(BaselinePolicies, LeducProbabilitiesByHand) {
 TEST(BaselinePolicies, FactoryKnowsItsNames) {
   const Game kuhn("kuhn.game");
   EXPECT_EQ(baseline_policy_names(),
-            (std::vector<std::string>{"uniform", "always-call", "always-raise"}));
+            (std::vector<std::string>{"uniform", "always-call", "always-raise", "always-fold"}));
   for (const std::string& name : baseline_policy_names())
     EXPECT_EQ(&make_baseline_policy(name, kuhn.tree, kuhn.abstraction)->tree(), &kuhn.tree);
   try {
-    make_baseline_policy("always-fold", kuhn.tree, kuhn.abstraction);
+    make_baseline_policy("always-limp", kuhn.tree, kuhn.abstraction);
     FAIL() << "no InputError";
   } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("always-fold"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("always-limp"), std::string::npos);
   }
 }
 

@@ -1,0 +1,76 @@
+#include "solver/canonical_flops.h"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+
+namespace hulhe {
+
+FlopClasses make_flop_classes(const GameDefinition& game, const PrivateHands& hands,
+                              bool merge_suits) {
+  FlopClasses fc;
+  fc.flop_cards = game.num_rounds > 1 ? game.num_board_cards[1] : 0;
+  const std::vector<Card> deck = game.deck();
+  // The deck's suits (ACPC deals the last num_suits suits) and every permutation of them.
+  std::vector<int> suits;
+  for (Card c : deck)
+    if (std::find(suits.begin(), suits.end(), suit_of(c)) == suits.end())
+      suits.push_back(suit_of(c));
+  std::sort(suits.begin(), suits.end());
+  std::vector<int> image = suits;
+  do {
+    std::array<Card, kMaxCards> perm{};
+    for (Card c : deck) {
+      const auto i = std::find(suits.begin(), suits.end(), suit_of(c)) - suits.begin();
+      perm[c] = make_card(rank_of(c), image[i]);
+    }
+    fc.card_perm.push_back(perm);
+  } while (merge_suits && std::next_permutation(image.begin(), image.end()));
+
+  std::map<std::uint64_t, std::int32_t> hand_of_mask;
+  for (std::int32_t h = 0; h < hands.size(); ++h) hand_of_mask[hands.masks[h].mask()] = h;
+  for (const auto& perm : fc.card_perm) {
+    std::vector<std::int32_t> hp(hands.size());
+    for (std::int32_t h = 0; h < hands.size(); ++h) {
+      CardSet m;
+      for (int i = 0; i < hands.num_hole_cards; ++i) m.insert(perm[hands.cards[h][i]]);
+      hp[h] = hand_of_mask.at(m.mask());
+    }
+    fc.hand_perm.push_back(std::move(hp));
+  }
+
+  // Every flop, keyed by the smallest mask in its orbit.
+  std::map<std::uint64_t, std::int32_t> class_of;
+  const int k = fc.flop_cards;
+  const int n = static_cast<int>(deck.size());
+  std::array<int, kMaxBoardCards> pos{};
+  std::iota(pos.begin(), pos.begin() + k, 0);
+  while (true) {
+    CardSet flop;
+    for (int i = 0; i < k; ++i) flop.insert(deck[pos[i]]);
+    std::uint64_t key = flop.mask();
+    for (const auto& perm : fc.card_perm) {
+      CardSet m;
+      for (int i = 0; i < k; ++i) m.insert(perm[deck[pos[i]]]);
+      key = std::min(key, m.mask());
+    }
+    auto [it, fresh] = class_of.emplace(key, static_cast<std::int32_t>(fc.flops.size()));
+    if (fresh) {
+      CanonicalFlop cf;
+      cf.mask = CardSet(key);
+      const std::vector<Card> cs = cf.mask.cards();
+      std::copy(cs.begin(), cs.end(), cf.cards.begin());
+      fc.flops.push_back(cf);
+    }
+    ++fc.flops[it->second].weight;
+    ++fc.total_weight;
+    int i = k - 1;
+    while (i >= 0 && pos[i] == n - k + i) --i;
+    if (i < 0) break;
+    ++pos[i];
+    for (int j = i + 1; j < k; ++j) pos[j] = pos[j - 1] + 1;
+  }
+  return fc;
+}
+
+}  // namespace hulhe

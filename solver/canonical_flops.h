@@ -1,0 +1,39 @@
+#pragma once
+// The first board round's boards ("flops") of a 2-player hold'em game, grouped by suit
+// isomorphism: two flops are equivalent when a permutation of the deck's suits maps one onto
+// the other. Found by brute force over the suit permutations (at most 24), so it serves
+// reduced decks as well as the 52-card deck (1,755 canonical flops, weights summing to
+// 22,100). Also the permutation of hole-card pairs each suit permutation induces, which is
+// what lets a value vector computed on one flop stand for its whole orbit.
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "game/card.h"
+#include "game/game_definition.h"
+#include "solver/private_hands.h"
+
+namespace hulhe {
+
+struct CanonicalFlop {
+  std::array<Card, kMaxBoardCards> cards{};  // the representative, ascending
+  CardSet mask;
+  std::int32_t weight = 0;  // flops in its orbit
+};
+
+struct FlopClasses {
+  int flop_cards = 0;
+  std::vector<CanonicalFlop> flops;
+  std::int64_t total_weight = 0;  // every flop of the deck
+  // hand_perm[p][h]: the hand that suit permutation p makes of hand h (p = 0: identity).
+  std::vector<std::vector<std::int32_t>> hand_perm;
+  // card_perm[p][c] for the deck's cards (other ids unused).
+  std::vector<std::array<Card, kMaxCards>> card_perm;
+};
+
+// `merge_suits` false: every flop is its own class (weight 1) and only the identity is kept,
+// for strategies that are not suit-symmetric.
+FlopClasses make_flop_classes(const GameDefinition& game, const PrivateHands& hands,
+                              bool merge_suits);
+
+}  // namespace hulhe

@@ -1,0 +1,909 @@
+#include "solver/holdem_best_response.h"
+
+#include <fcntl.h>
+#include <omp.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <limits>
+#include <map>
+#include <span>
+
+#include "abstraction/bucket_map.h"
+#include "game/hand_evaluator.h"
+#include "game/input_error.h"
+#include "solver/sampled_deal.h"
+
+namespace hulhe {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct Node {
+  NodeKind kind = NodeKind::kDecision;
+  std::uint8_t round = 0;
+  std::uint8_t player = 0;
+  std::uint8_t num_actions = 0;
+  std::array<std::int32_t, kNumActionKinds> child{-1, -1, -1};
+  std::int32_t entry = -1;  // id among the sequences entering its round, if it starts one
+  std::int64_t offset = 0;  // decision: strategy offset of bucket 0
+  std::array<std::int32_t, 2> committed{};
+};
+
+// The policy's action probabilities at every information set, flat, by (round, node, bucket).
+std::vector<double> read_strategy(const Policy& policy,
+                                  std::array<std::vector<std::int64_t>, kMaxRounds>& offsets) {
+  const BettingTree& tree = policy.tree();
+  const CardAbstraction& abs = policy.abstraction();
+  std::int64_t size = 0;
+  for (int r = 0; r < tree.game().num_rounds; ++r) {
+    offsets[r].resize(tree.num_decision_nodes(r));
+    for (std::int32_t id = 0; id < tree.num_decision_nodes(r); ++id) {
+      offsets[r][id] = size;
+      size += static_cast<std::int64_t>(tree.node(tree.decision_node(r, id)).num_actions) *
+              abs.num_buckets(r);
+    }
+  }
+  std::vector<double> s(size);
+  for (int r = 0; r < tree.game().num_rounds; ++r)
+    for (std::int32_t id = 0; id < tree.num_decision_nodes(r); ++id) {
+      const int a = tree.node(tree.decision_node(r, id)).num_actions;
+      for (std::int32_t b = 0; b < abs.num_buckets(r); ++b)
+        policy.action_probabilities(
+            r, id, b,
+            std::span<double>(s.data() + offsets[r][id] + static_cast<std::int64_t>(b) * a,
+                              static_cast<std::size_t>(a)));
+    }
+  return s;
+}
+
+constexpr char kResumeMagic[9] = "HULHEBRR";
+constexpr std::uint32_t kResumeVersion = 1;
+
+struct ResumeHeader {
+  char magic[8];
+  std::uint32_t version;
+  std::uint32_t units;
+  std::uint64_t key;
+  std::uint64_t payload_doubles;
+};
+
+struct RecordHeader {
+  std::uint32_t unit;
+  std::uint32_t reserved;
+  std::uint64_t checksum;
+};
+
+std::string format_duration(double s) {
+  if (!std::isfinite(s) || s < 0) return "?";
+  const auto t = static_cast<long long>(s + 0.5);
+  char buf[64];
+  if (t >= 3600)
+    std::snprintf(buf, sizeof buf, "%lldh%02lldm", t / 3600, (t / 60) % 60);
+  else if (t >= 60)
+    std::snprintf(buf, sizeof buf, "%lldm%02llds", t / 60, t % 60);
+  else
+    std::snprintf(buf, sizeof buf, "%llds", t);
+  return buf;
+}
+
+}  // namespace
+
+bool is_suit_symmetric(const CardAbstraction& abstraction, const GameDefinition& game, int samples,
+                       std::uint64_t seed) {
+  const std::vector<Card> deck = game.deck();
+  std::vector<int> suits;
+  for (Card c : deck)
+    if (std::find(suits.begin(), suits.end(), suit_of(c)) == suits.end())
+      suits.push_back(suit_of(c));
+  if (suits.size() < 2) return true;
+  SplitMix64 rng(seed);
+  std::vector<Card> cards = deck;
+  for (int r = 0; r < abstraction.num_rounds(); ++r) {
+    const int need = game.num_hole_cards + game.total_board_cards(r);
+    if (need > static_cast<int>(deck.size())) continue;
+    for (int s = 0; s < samples; ++s) {
+      for (int i = 0; i < need; ++i) std::swap(cards[i], cards[i + rng.below(cards.size() - i)]);
+      std::vector<int> image = suits;
+      for (std::size_t i = 0; i + 1 < image.size(); ++i)
+        std::swap(image[i], image[i + rng.below(image.size() - i)]);
+      std::array<Card, kMaxHoleCards + kMaxBoardCards> p{};
+      for (int i = 0; i < need; ++i) {
+        const auto k = std::find(suits.begin(), suits.end(), suit_of(cards[i])) - suits.begin();
+        p[i] = make_card(rank_of(cards[i]), image[k]);
+      }
+      const int h = game.num_hole_cards;
+      if (abstraction.bucket(r, cards.data(), cards.data() + h) !=
+          abstraction.bucket(r, p.data(), p.data() + h))
+        return false;
+    }
+  }
+  return true;
+}
+
+struct HoldemBestResponse::Impl {
+  struct Workspace {
+    std::array<std::vector<std::int32_t>, kMaxRounds> bk_opp, bk_fix;  // -1: clashes with board
+    std::array<CardSet, kMaxRounds> board_mask;
+    std::array<std::array<Card, kMaxBoardCards>, kMaxRounds> board{};
+    std::array<std::vector<double>, kMaxRounds> reach, raw, acc, values;  // [t][entry][hand]
+    std::array<std::vector<std::uint8_t>, kMaxRounds> live;               // [t][entry]
+    std::vector<double> scratch;                                          // 4n per depth
+    std::vector<std::pair<std::int32_t, std::int32_t>> ranked;            // (rank, hand)
+    std::vector<std::int32_t> sd_hands, sd_ranks;
+    std::vector<std::int8_t> choice;  // preflop: [t][decision id][hand], BR's action slot
+  };
+
+  const Policy& opp;
+  const Policy* fixed = nullptr;
+  HoldemBestResponseOptions opt;
+  const BettingTree& tree;
+  const GameDefinition& game;
+  PrivateHands hands;
+  std::int32_t n = 0;
+  int rounds = 0;
+  std::vector<Node> nodes;
+  std::array<std::vector<std::int32_t>, kMaxRounds> entries;  // node index per entry id
+  std::array<std::vector<std::int64_t>, kMaxRounds> opp_off, fix_off;
+  std::vector<double> opp_strat, fix_strat;
+  FlopClasses flops;
+  std::array<int, kMaxRounds> fresh{};      // board cards dealt at the start of round r
+  std::array<double, kMaxRounds> compat{};  // boards of round r+1 compatible with two hands
+  std::vector<Card> deck;
+  std::vector<Card> c1, c2;  // hole cards per hand
+  std::vector<EvalHand> eval_hand;
+  bool full_deck = false;
+  int max_depth = 0;
+  std::uint64_t run_key = 0;
+
+  Impl(const Policy& o, const Policy* f, HoldemBestResponseOptions options)
+      : opp(o), fixed(f), opt(std::move(options)), tree(o.tree()), game(o.tree().game()) {
+    if (game.num_players != 2 || game.num_hole_cards != 2 || game.num_rounds < 2 ||
+        game.num_board_cards[0] != 0)
+      throw InputError("game '" + game.name +
+                       "': the hold'em best response needs 2 players, 2 hole cards, 2 to 4 "
+                       "rounds and no board before the first round");
+    if (fixed != nullptr && !(fixed->tree().game() == game))
+      throw InputError("the two strategies are of different games");
+    hands = enumerate_private_hands(game);
+    n = hands.size();
+    rounds = game.num_rounds;
+    deck = game.deck();
+    full_deck = game.deck_size() == kMaxCards;
+    for (std::int32_t h = 0; h < n; ++h) {
+      c1.push_back(hands.cards[h][0]);
+      c2.push_back(hands.cards[h][1]);
+      eval_hand.push_back(EvalHand{}.add(hands.cards[h][0]).add(hands.cards[h][1]));
+    }
+    for (int r = 0; r < rounds; ++r) fresh[r] = game.num_board_cards[r];
+    for (int r = 0; r + 1 < rounds; ++r)
+      compat[r] = static_cast<double>(
+          binomial(game.deck_size() - game.total_board_cards(r) - 4, fresh[r + 1]));
+
+    nodes.resize(tree.nodes().size());
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+      const BettingNode& b = tree.nodes()[i];
+      Node& nd = nodes[i];
+      nd.kind = b.kind;
+      nd.round = b.round;
+      nd.player = b.player;
+      nd.num_actions = b.num_actions;
+      nd.child = b.child;
+      nd.committed = b.committed;
+      if (b.kind == NodeKind::kShowdown && b.round != rounds - 1)
+        throw InputError("game '" + game.name + "': a showdown before the last round");
+      const bool starts = i == 0 || b.round > tree.node(b.parent).round;
+      if (starts) {
+        nd.entry = static_cast<std::int32_t>(entries[b.round].size());
+        entries[b.round].push_back(static_cast<std::int32_t>(i));
+      }
+    }
+    opp_strat = read_strategy(opp, opp_off);
+    if (fixed != nullptr) fix_strat = read_strategy(*fixed, fix_off);
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+      Node& nd = nodes[i];
+      if (nd.kind != NodeKind::kDecision) continue;
+      const std::int32_t id = tree.nodes()[i].id_in_round;
+      nd.offset = opp_off[nd.round][id];
+    }
+    max_depth = depth_of(0) + 2;
+
+    bool merge = opt.flops == HoldemBestResponseOptions::Flops::kCanonical;
+    if (opt.flops == HoldemBestResponseOptions::Flops::kAuto)
+      merge = is_suit_symmetric(opp.abstraction(), game) &&
+              (fixed == nullptr || is_suit_symmetric(fixed->abstraction(), game));
+    flops = make_flop_classes(game, hands, merge);
+
+    // What a resume file must match: the game, both strategies, and which units.
+    std::uint64_t key = game.hash();
+    key = checksum64(opp_strat.data(), opp_strat.size() * sizeof(double), key);
+    if (fixed != nullptr)
+      key = checksum64(fix_strat.data(), fix_strat.size() * sizeof(double), key ^ 1);
+    const std::uint64_t mode[4] = {static_cast<std::uint64_t>(merge),
+                                   static_cast<std::uint64_t>(opt.sample_flops), opt.seed,
+                                   fixed != nullptr ? 2u : 1u};
+    run_key = checksum64(mode, sizeof mode, key);
+  }
+
+  int depth_of(std::int32_t i) const {
+    int d = 0;
+    for (int a = 0; a < kNumActionKinds; ++a)
+      if (nodes[i].child[a] >= 0) d = std::max(d, depth_of(nodes[i].child[a]));
+    return d + 1;
+  }
+
+  std::size_t block(int r) const { return entries[r].size() * static_cast<std::size_t>(n); }
+  double* at(std::vector<double>& v, int r, int t, std::int32_t e) const {
+    return v.data() + (static_cast<std::size_t>(t) * entries[r].size() + e) * n;
+  }
+  const double* at(const std::vector<double>& v, int r, int t, std::int32_t e) const {
+    return v.data() + (static_cast<std::size_t>(t) * entries[r].size() + e) * n;
+  }
+
+  void init(Workspace& ws) const {
+    for (int r = 0; r < rounds; ++r) {
+      ws.bk_opp[r].assign(n, -1);
+      ws.bk_fix[r].assign(n, -1);
+      for (auto* v : {&ws.reach[r], &ws.raw[r], &ws.acc[r], &ws.values[r]})
+        v->assign(2 * block(r), 0.0);
+      ws.live[r].assign(2 * entries[r].size(), 0);
+    }
+    ws.scratch.assign(static_cast<std::size_t>(max_depth + 1) * 4 * n, 0.0);
+    ws.ranked.reserve(n);
+    ws.sd_hands.resize(n);
+    ws.sd_ranks.resize(n);
+    ws.choice.assign(2 * static_cast<std::size_t>(tree.num_decision_nodes(0)) * n, 0);
+  }
+
+  // --- terminal values, O(n) with card removal (inclusion-exclusion over per-card sums) ---
+
+  void fold_values(const std::int32_t* valid, const double* reach, double payoff,
+                   double* out) const {
+    std::array<double, kMaxCards> card{};
+    double total = 0.0;
+    for (std::int32_t h = 0; h < n; ++h) {
+      const double p = reach[h];
+      total += p;
+      card[c1[h]] += p;
+      card[c2[h]] += p;
+    }
+    for (std::int32_t h = 0; h < n; ++h)
+      out[h] = valid[h] >= 0 ? payoff * (total - card[c1[h]] - card[c2[h]] + reach[h]) : 0.0;
+  }
+
+  void showdown_values(const Workspace& ws, std::int32_t m, const double* reach, double win,
+                       double lose, double* out) const {
+    std::fill(out, out + n, 0.0);
+    const std::int32_t* hs = ws.sd_hands.data();
+    const std::int32_t* rk = ws.sd_ranks.data();
+    std::array<double, kMaxCards> card{};
+    double below = 0.0;
+    for (std::int32_t start = 0; start < m;) {
+      std::int32_t end = start + 1;
+      while (end < m && rk[end] == rk[start]) ++end;
+      for (std::int32_t i = start; i < end; ++i) {
+        const std::int32_t h = hs[i];
+        out[h] = win * (below - card[c1[h]] - card[c2[h]]);
+      }
+      for (std::int32_t i = start; i < end; ++i) {
+        const std::int32_t h = hs[i];
+        below += reach[h];
+        card[c1[h]] += reach[h];
+        card[c2[h]] += reach[h];
+      }
+      start = end;
+    }
+    card.fill(0.0);
+    double above = 0.0;
+    for (std::int32_t end = m; end > 0;) {
+      std::int32_t start = end - 1;
+      while (start > 0 && rk[start - 1] == rk[end - 1]) --start;
+      for (std::int32_t i = start; i < end; ++i) {
+        const std::int32_t h = hs[i];
+        out[h] += lose * (above - card[c1[h]] - card[c2[h]]);
+      }
+      for (std::int32_t i = start; i < end; ++i) {
+        const std::int32_t h = hs[i];
+        above += reach[h];
+        card[c1[h]] += reach[h];
+        card[c2[h]] += reach[h];
+      }
+      end = start;
+    }
+  }
+
+  // --- the walks within one round ---
+
+  // Opponent's reach at every sequence entering round r + 1 (into ws.raw[r + 1]).
+  void forward(Workspace& ws, int t, int r, std::int32_t i, const double* reach, int depth) const {
+    const Node& nd = nodes[i];
+    if (nd.round > r) {
+      std::copy(reach, reach + n, at(ws.raw[r + 1], r + 1, t, nd.entry));
+      ws.live[r + 1][t * entries[r + 1].size() + nd.entry] = 1;
+      return;
+    }
+    if (nd.kind != NodeKind::kDecision) return;
+    if (nd.player == t) {
+      for (int a = 0; a < nd.num_actions; ++a) forward(ws, t, r, nd.child[a], reach, depth + 1);
+      return;
+    }
+    double* cr = ws.scratch.data() + static_cast<std::size_t>(depth) * 4 * n + 3 * n;
+    const std::int32_t* bk = ws.bk_opp[r].data();
+    const double* s = opp_strat.data() + nd.offset;
+    const int A = nd.num_actions;
+    for (int a = 0; a < A; ++a) {
+      double live = 0.0;
+      for (std::int32_t h = 0; h < n; ++h) {
+        cr[h] = bk[h] >= 0 ? reach[h] * s[static_cast<std::int64_t>(bk[h]) * A + a] : 0.0;
+        live += cr[h];
+      }
+      if (live > 0.0) forward(ws, t, r, nd.child[a], cr, depth + 1);
+    }
+  }
+
+  // Values for the traverser's hands at node i of round r given the opponent's reach there;
+  // next-round leaves read ws.acc[r + 1] (averaged next-round values).
+  void value(Workspace& ws, int t, int r, std::int32_t i, const double* reach, double* out,
+             int depth) const {
+    const Node& nd = nodes[i];
+    if (nd.round > r) {
+      const std::size_t live_index = t * entries[r + 1].size() + nd.entry;
+      if (ws.live[r + 1][live_index]) {
+        const double* a = at(ws.acc[r + 1], r + 1, t, nd.entry);
+        std::copy(a, a + n, out);
+      } else {
+        std::fill(out, out + n, 0.0);
+      }
+      return;
+    }
+    if (nd.kind == NodeKind::kFold) {
+      const int folder = nd.player;
+      const double payoff = folder == t ? -nd.committed[t] : nd.committed[folder];
+      fold_values(ws.bk_opp[r].data(), reach, payoff, out);
+      return;
+    }
+    if (nd.kind == NodeKind::kShowdown) {
+      showdown_values(ws, static_cast<std::int32_t>(ws.ranked.size()), reach, nd.committed[1 - t],
+                      -nd.committed[t], out);
+      return;
+    }
+    double* cv = ws.scratch.data() + static_cast<std::size_t>(depth) * 4 * n;
+    double* cr = cv + 3 * n;
+    const int A = nd.num_actions;
+    if (nd.player == t) {
+      for (int a = 0; a < A; ++a) value(ws, t, r, nd.child[a], reach, cv + a * n, depth + 1);
+      if (fixed == nullptr) {
+        std::int8_t* choice =
+            r == 0 ? ws.choice.data() + (static_cast<std::size_t>(t) * tree.num_decision_nodes(0) +
+                                         tree.nodes()[i].id_in_round) *
+                                            n
+                   : nullptr;
+        for (std::int32_t h = 0; h < n; ++h) {
+          double best = cv[h];
+          int arg = 0;
+          for (int a = 1; a < A; ++a)
+            if (cv[a * n + h] > best) {
+              best = cv[a * n + h];
+              arg = a;
+            }
+          out[h] = best;
+          if (choice != nullptr) choice[h] = static_cast<std::int8_t>(arg);
+        }
+      } else {
+        const std::int32_t* bk = ws.bk_fix[r].data();
+        const double* s = fix_strat.data() + fix_off[r][tree.nodes()[i].id_in_round];
+        for (std::int32_t h = 0; h < n; ++h) {
+          if (bk[h] < 0) {
+            out[h] = 0.0;
+            continue;
+          }
+          const double* p = s + static_cast<std::int64_t>(bk[h]) * A;
+          double v = 0.0;
+          for (int a = 0; a < A; ++a) v += p[a] * cv[a * n + h];
+          out[h] = v;
+        }
+      }
+      return;
+    }
+    std::fill(out, out + n, 0.0);
+    const std::int32_t* bk = ws.bk_opp[r].data();
+    const double* s = opp_strat.data() + nd.offset;
+    for (int a = 0; a < A; ++a) {
+      double live = 0.0;
+      for (std::int32_t h = 0; h < n; ++h) {
+        cr[h] = bk[h] >= 0 ? reach[h] * s[static_cast<std::int64_t>(bk[h]) * A + a] : 0.0;
+        live += cr[h];
+      }
+      if (live == 0.0) continue;
+      value(ws, t, r, nd.child[a], cr, cv, depth + 1);
+      for (std::int32_t h = 0; h < n; ++h) out[h] += cv[h];
+    }
+  }
+
+  // --- rounds ---
+
+  void lookup_buckets(Workspace& ws, int r) const {
+    const CardSet board = ws.board_mask[r];
+    const Card* bc = ws.board[r].data();
+    const CardAbstraction& ao = opp.abstraction();
+    for (std::int32_t h = 0; h < n; ++h) {
+      if (hands.masks[h].intersects(board)) {
+        ws.bk_opp[r][h] = -1;
+        ws.bk_fix[r][h] = -1;
+        continue;
+      }
+      ws.bk_opp[r][h] = ao.bucket(r, hands.cards[h].data(), bc);
+      if (fixed != nullptr)
+        ws.bk_fix[r][h] = fixed->abstraction().bucket(r, hands.cards[h].data(), bc);
+    }
+  }
+
+  void showdown_order(Workspace& ws, int r) const {
+    ws.ranked.clear();
+    const CardSet board = ws.board_mask[r];
+    if (full_deck) {
+      const HandEvaluator& ev = HandEvaluator::instance();
+      const EvalHand b = EvalHand::of(board);
+      for (std::int32_t h = 0; h < n; ++h)
+        if (!hands.masks[h].intersects(board))
+          ws.ranked.emplace_back(ev.rank(b.merge(eval_hand[h])), h);
+    } else {
+      for (std::int32_t h = 0; h < n; ++h)
+        if (!hands.masks[h].intersects(board))
+          ws.ranked.emplace_back(rank_cards_acpc(board | hands.masks[h]), h);
+    }
+    std::sort(ws.ranked.begin(), ws.ranked.end());
+    for (std::size_t i = 0; i < ws.ranked.size(); ++i) {
+      ws.sd_ranks[i] = ws.ranked[i].first;
+      ws.sd_hands[i] = ws.ranked[i].second;
+    }
+  }
+
+  // Values at every sequence entering round r (ws.values[r]) given the board of round r in
+  // ws.board/board_mask and the opponent's reach there (ws.reach[r], ws.live[r]).
+  void process(Workspace& ws, int r) const {
+    lookup_buckets(ws, r);
+    const auto E = static_cast<std::int32_t>(entries[r].size());
+    if (r == rounds - 1) {
+      showdown_order(ws, r);
+      for (int t = 0; t < 2; ++t)
+        for (std::int32_t e = 0; e < E; ++e) {
+          double* out = at(ws.values[r], r, t, e);
+          if (ws.live[r][t * E + e])
+            value(ws, t, r, entries[r][e], at(ws.reach[r], r, t, e), out, 0);
+          else
+            std::fill(out, out + n, 0.0);
+        }
+      return;
+    }
+    const int q = r + 1;
+    const auto En = static_cast<std::int32_t>(entries[q].size());
+    std::fill(ws.live[q].begin(), ws.live[q].end(), 0);
+    for (int t = 0; t < 2; ++t)
+      for (std::int32_t e = 0; e < E; ++e)
+        if (ws.live[r][t * E + e]) forward(ws, t, r, entries[r][e], at(ws.reach[r], r, t, e), 0);
+    std::fill(ws.acc[q].begin(), ws.acc[q].end(), 0.0);
+    // Deal round q's cards: every k-subset of the cards not on the board.
+    const int k = fresh[q];
+    const int base = game.total_board_cards(r);
+    std::array<Card, kMaxCards> pool{};
+    int m = 0;
+    for (Card c : deck)
+      if (!ws.board_mask[r].contains(c)) pool[m++] = c;
+    std::array<int, kMaxBoardCards> pos{};
+    for (int i = 0; i < k; ++i) pos[i] = i;
+    while (true) {
+      CardSet added;
+      ws.board[q] = ws.board[r];
+      for (int i = 0; i < k; ++i) {
+        ws.board[q][base + i] = pool[pos[i]];
+        added.insert(pool[pos[i]]);
+      }
+      ws.board_mask[q] = ws.board_mask[r] | added;
+      for (int t = 0; t < 2; ++t)
+        for (std::int32_t e = 0; e < En; ++e) {
+          if (!ws.live[q][t * En + e]) continue;
+          const double* src = at(ws.raw[q], q, t, e);
+          double* dst = at(ws.reach[q], q, t, e);
+          for (std::int32_t h = 0; h < n; ++h)
+            dst[h] = hands.masks[h].intersects(added) ? 0.0 : src[h];
+        }
+      process(ws, q);
+      for (int t = 0; t < 2; ++t)
+        for (std::int32_t e = 0; e < En; ++e) {
+          if (!ws.live[q][t * En + e]) continue;
+          const double* src = at(ws.values[q], q, t, e);
+          double* dst = at(ws.acc[q], q, t, e);
+          for (std::int32_t h = 0; h < n; ++h) dst[h] += src[h];
+        }
+      int i = k - 1;
+      while (i >= 0 && pos[i] == m - k + i) --i;
+      if (i < 0) break;
+      ++pos[i];
+      for (int j = i + 1; j < k; ++j) pos[j] = pos[j - 1] + 1;
+    }
+    const double inv = 1.0 / compat[r];
+    for (double& v : ws.acc[q]) v *= inv;
+    for (int t = 0; t < 2; ++t)
+      for (std::int32_t e = 0; e < E; ++e) {
+        double* out = at(ws.values[r], r, t, e);
+        if (ws.live[r][t * E + e])
+          value(ws, t, r, entries[r][e], at(ws.reach[r], r, t, e), out, 0);
+        else
+          std::fill(out, out + n, 0.0);
+      }
+  }
+
+  // One work unit: flop class c; its values summed over the flop's orbit into `out`
+  // ([t][flop entry][hand]). `pre` holds the preflop forward pass (raw[1], live[1]).
+  void unit(Workspace& ws, const Workspace& pre, std::int32_t c, double* out) const {
+    const CanonicalFlop& f = flops.flops[c];
+    ws.board[1] = f.cards;
+    ws.board_mask[1] = f.mask;
+    ws.board_mask[0] = CardSet();
+    ws.live[1] = pre.live[1];
+    const auto E = static_cast<std::int32_t>(entries[1].size());
+    for (int t = 0; t < 2; ++t)
+      for (std::int32_t e = 0; e < E; ++e) {
+        const double* src = at(pre.raw[1], 1, t, e);
+        double* dst = at(ws.reach[1], 1, t, e);
+        for (std::int32_t h = 0; h < n; ++h)
+          dst[h] = hands.masks[h].intersects(f.mask) ? 0.0 : src[h];
+      }
+    process(ws, 1);
+    // Orbit sum (canonical_flops.h): S(h) = weight / |G| · Σ_π V(π h).
+    const double scale =
+        static_cast<double>(f.weight) / static_cast<double>(flops.hand_perm.size());
+    const std::size_t total = 2 * block(1);
+    std::fill(out, out + total, 0.0);
+    for (const auto& perm : flops.hand_perm)
+      for (std::size_t b = 0; b < total; b += n) {
+        const double* v = ws.values[1].data() + b;
+        for (std::int32_t h = 0; h < n; ++h) out[b + h] += v[perm[h]];
+      }
+    for (std::size_t i = 0; i < total; ++i) out[i] *= scale;
+  }
+
+  // Preflop: buckets (empty board) and the forward pass to the flop.
+  void preflop_forward(Workspace& ws) const {
+    ws.board_mask[0] = CardSet();
+    lookup_buckets(ws, 0);
+    std::vector<double> ones(n, 1.0);
+    std::fill(ws.live[1].begin(), ws.live[1].end(), 0);
+    for (int t = 0; t < 2; ++t) forward(ws, t, 0, 0, ones.data(), 0);
+  }
+
+  // Traverser's reach (0/1 for BR's choices, or the fixed strategy's product) at every flop
+  // entry, for each seat: coef[t][e][h].
+  void coefficients(Workspace& ws, int t, std::int32_t i, const double* reach,
+                    std::vector<double>& coef, int depth) const {
+    const Node& nd = nodes[i];
+    if (nd.round > 0) {
+      std::copy(reach, reach + n,
+                coef.data() + (static_cast<std::size_t>(t) * entries[1].size() + nd.entry) * n);
+      return;
+    }
+    if (nd.kind != NodeKind::kDecision) return;
+    if (nd.player != t) {
+      for (int a = 0; a < nd.num_actions; ++a) coefficients(ws, t, nd.child[a], reach, coef, depth);
+      return;
+    }
+    std::vector<double> cr(n);
+    const std::int32_t id = tree.nodes()[i].id_in_round;
+    const int A = nd.num_actions;
+    for (int a = 0; a < A; ++a) {
+      for (std::int32_t h = 0; h < n; ++h) {
+        double p;
+        if (fixed == nullptr)
+          p = ws.choice[(static_cast<std::size_t>(t) * tree.num_decision_nodes(0) + id) * n + h] ==
+                      a
+                  ? 1.0
+                  : 0.0;
+        else
+          p = fix_strat[fix_off[0][id] + static_cast<std::int64_t>(ws.bk_fix[0][h]) * A + a];
+        cr[h] = reach[h] * p;
+      }
+      coefficients(ws, t, nd.child[a], cr.data(), coef, depth + 1);
+    }
+  }
+
+  HoldemBestResponseReport run();
+};
+
+HoldemBestResponseReport HoldemBestResponse::Impl::run() {
+  const auto start = Clock::now();
+  HoldemBestResponseReport rep;
+  rep.suit_isomorphism = flops.hand_perm.size() > 1;
+  rep.flop_classes = static_cast<std::int64_t>(flops.flops.size());
+  rep.exact = opt.sample_flops <= 0;
+
+  // The units of this run and how often each was drawn.
+  std::vector<std::int32_t> units;
+  std::vector<std::int64_t> draws;
+  if (rep.exact) {
+    for (std::int32_t c = 0; c < rep.flop_classes; ++c) {
+      units.push_back(c);
+      draws.push_back(1);
+    }
+  } else {
+    SplitMix64 rng(opt.seed);
+    std::map<std::int32_t, std::int64_t> count;
+    for (std::int64_t k = 0; k < opt.sample_flops; ++k) {
+      auto x = static_cast<std::int64_t>(rng.below(static_cast<std::uint64_t>(flops.total_weight)));
+      std::int32_t c = 0;
+      while (x >= flops.flops[c].weight) x -= flops.flops[c++].weight;
+      ++count[c];
+    }
+    for (const auto& [c, k] : count) {
+      units.push_back(c);
+      draws.push_back(k);
+    }
+  }
+  const auto U = static_cast<std::int64_t>(units.size());
+  rep.units_total = U;
+  const std::size_t payload = 2 * block(1);
+
+  Workspace pre;
+  init(pre);
+  preflop_forward(pre);
+
+  // Unit results: kept per unit (needed for the interval of a sampled run).
+  std::vector<std::vector<double>> result(U);
+  std::vector<std::uint8_t> done(U, 0);
+
+  int fd = -1;
+  if (!opt.resume_file.empty()) {
+    const std::string& path = opt.resume_file;
+    ResumeHeader hdr{};
+    std::memcpy(hdr.magic, kResumeMagic, 8);
+    hdr.version = kResumeVersion;
+    hdr.units = static_cast<std::uint32_t>(U);
+    hdr.key = run_key;
+    hdr.payload_doubles = payload;
+    std::error_code ec;
+    const bool exists =
+        std::filesystem::exists(path, ec) && std::filesystem::file_size(path, ec) > 0;
+    fd = ::open(path.c_str(), O_RDWR | O_CREAT, 0644);
+    if (fd < 0) throw InputError("cannot open resume file " + path + ": " + std::strerror(errno));
+    if (exists) {
+      ResumeHeader got{};
+      if (::read(fd, &got, sizeof got) != static_cast<ssize_t>(sizeof got) ||
+          std::memcmp(got.magic, kResumeMagic, 8) != 0 || got.version != kResumeVersion) {
+        ::close(fd);
+        throw InputError(path + " is not a best-response resume file");
+      }
+      if (got.key != run_key || got.units != hdr.units || got.payload_doubles != payload) {
+        ::close(fd);
+        throw InputError(path +
+                         " belongs to another run (other strategy, game, flops or seed); "
+                         "give a new --resume-file");
+      }
+      off_t good = sizeof got;
+      std::vector<double> buf(payload);
+      while (true) {
+        RecordHeader rh{};
+        if (::read(fd, &rh, sizeof rh) != static_cast<ssize_t>(sizeof rh)) break;
+        const auto bytes = static_cast<ssize_t>(payload * sizeof(double));
+        if (::read(fd, buf.data(), bytes) != bytes) break;
+        if (rh.unit >= U || checksum64(buf.data(), bytes, rh.unit) != rh.checksum) break;
+        result[rh.unit] = buf;
+        done[rh.unit] = 1;
+        good += static_cast<off_t>(sizeof rh) + bytes;
+      }
+      // A record cut short by a kill is dropped; appending goes on after the last good one.
+      if (::ftruncate(fd, good) != 0 || ::lseek(fd, good, SEEK_SET) != good) {
+        ::close(fd);
+        throw InputError("cannot truncate resume file " + path);
+      }
+    } else {
+      if (::write(fd, &hdr, sizeof hdr) != static_cast<ssize_t>(sizeof hdr)) {
+        ::close(fd);
+        throw InputError("cannot write resume file " + path);
+      }
+      ::fsync(fd);
+    }
+  }
+
+  std::vector<std::int64_t> pending;
+  for (std::int64_t u = 0; u < U; ++u)
+    if (!done[u]) pending.push_back(u);
+  const std::int64_t resumed = U - static_cast<std::int64_t>(pending.size());
+  std::int64_t todo = static_cast<std::int64_t>(pending.size());
+  if (opt.max_units > 0) todo = std::min(todo, opt.max_units);
+  std::atomic<std::int64_t> finished{0};
+  auto last_print = Clock::now();
+  const auto loop_start = Clock::now();
+  bool write_failed = false;
+
+#pragma omp parallel num_threads(std::max(1, opt.threads))
+  {
+    Workspace ws;
+    init(ws);
+    std::vector<double> out(payload);
+#pragma omp for schedule(dynamic, 1)
+    for (std::int64_t j = 0; j < todo; ++j) {
+      const std::int64_t u = pending[j];
+      unit(ws, pre, units[u], out.data());
+#pragma omp critical(holdem_br_unit_done)
+      {
+        result[u] = out;
+        done[u] = 1;
+        if (fd >= 0) {
+          RecordHeader rh{
+              static_cast<std::uint32_t>(u), 0,
+              checksum64(out.data(), payload * sizeof(double), static_cast<std::uint64_t>(u))};
+          const auto bytes = static_cast<ssize_t>(payload * sizeof(double));
+          if (::write(fd, &rh, sizeof rh) != static_cast<ssize_t>(sizeof rh) ||
+              ::write(fd, out.data(), bytes) != bytes || ::fsync(fd) != 0)
+            write_failed = true;
+        }
+        const std::int64_t f = ++finished;
+        const auto now = Clock::now();
+        if (opt.progress &&
+            (f == todo || std::chrono::duration<double>(now - last_print).count() >= 2.0)) {
+          last_print = now;
+          const double el = std::chrono::duration<double>(now - loop_start).count();
+          const double rate = f / std::max(el, 1e-9);
+          std::fprintf(stderr,
+                       "best response: %lld/%lld units (%.1f%%), %.3g units/s, %.3g s/unit/thread, "
+                       "ETA %s\n",
+                       static_cast<long long>(resumed + f), static_cast<long long>(U),
+                       100.0 * static_cast<double>(resumed + f) / static_cast<double>(U), rate,
+                       el * std::max(1, opt.threads) / static_cast<double>(f),
+                       format_duration(static_cast<double>(todo - f) / rate).c_str());
+        }
+      }
+    }
+  }
+  if (fd >= 0) ::close(fd);
+  if (write_failed) throw InputError("cannot append to resume file " + opt.resume_file);
+  rep.units_computed = finished.load();
+  rep.units_done = resumed + rep.units_computed;
+  rep.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  if (std::find(done.begin(), done.end(), 0) != done.end()) {
+    rep.complete = false;
+    return rep;
+  }
+
+  // Flop-entry values. Exact: the sum of the orbit sums. Sampled: for each hand the
+  // self-normalised (ratio) estimate over the drawn flops that do not touch it,
+  //   Ê(h) = [Σ_k S_k(h)/w_k] / [Σ_k I_k(h)/w_k] · N,
+  // with I_k(h) the flops of draw k's orbit disjoint from h and N all flops disjoint from h:
+  // flops are drawn in proportion to w_k, so both sums are unbiased up to the same factor,
+  // and a value that does not depend on the flop (e.g. against always-fold) comes out exact.
+  std::int64_t K = 0;
+  for (std::int64_t k : draws) K += k;
+  const double Kd = static_cast<double>(K);
+  std::vector<double>& acc1 = pre.acc[1];
+  std::fill(acc1.begin(), acc1.end(), 0.0);
+  const std::size_t E1 = entries[1].size();
+  const double disjoint_flops =
+      static_cast<double>(binomial(game.deck_size() - 2, flops.flop_cards));
+  std::vector<std::vector<double>> indicator(rep.exact ? 0 : U);  // I_k(h) / w_k
+  std::vector<double> denom(n, 0.0);                              // mean_k I_k(h) / w_k
+  for (std::int64_t u = 0; u < U; ++u) {
+    if (rep.exact) {
+      for (std::size_t i = 0; i < payload; ++i) acc1[i] += result[u][i];
+      continue;
+    }
+    const CanonicalFlop& f = flops.flops[units[u]];
+    const double pk = static_cast<double>(draws[u]) / Kd;
+    indicator[u].assign(n, 0.0);
+    const double scale = 1.0 / static_cast<double>(flops.hand_perm.size());
+    for (const auto& perm : flops.hand_perm)
+      for (std::int32_t h = 0; h < n; ++h)
+        indicator[u][h] += hands.masks[perm[h]].intersects(f.mask) ? 0.0 : scale;
+    for (std::int32_t h = 0; h < n; ++h) denom[h] += pk * indicator[u][h];
+    for (std::size_t i = 0; i < payload; ++i) acc1[i] += pk * result[u][i] / f.weight;
+  }
+  if (rep.exact) {
+    for (double& x : acc1) x /= compat[0];
+  } else {
+    for (std::size_t b = 0; b < 2 * E1; ++b)
+      for (std::int32_t h = 0; h < n; ++h) {
+        double& x = acc1[b * n + h];
+        x = denom[h] > 0.0 ? x / denom[h] * disjoint_flops / compat[0] : 0.0;
+      }
+  }
+  std::vector<double> ones(n, 1.0), out(n);
+  const double norm = static_cast<double>(n) * static_cast<double>(hands.compatible_opponent_hands);
+  for (int t = 0; t < 2; ++t) {
+    value(pre, t, 0, 0, ones.data(), out.data(), 0);
+    double s = 0.0;
+    for (double v : out) s += v;
+    rep.value[t] = s / norm;
+  }
+  rep.mean = 0.5 * (rep.value[0] + rep.value[1]);
+  if (!rep.exact) {
+    // Delta method for the ratio, with the responder's preflop strategy found above held
+    // fixed (which makes the value linear in the flop-entry values): each draw contributes
+    //   z_k = Σ_{e,h} coef(e,h) · N / (compat · norm) · (S_k(e,h)/w_k − Ê'(e,h) I_k(h)/w_k) /
+    //   denom(h)
+    // (Ê' the ratio before scaling), and the interval is 1.96 · sd(z) / √K.
+    std::vector<double> coef(payload, 0.0);
+    for (int t = 0; t < 2; ++t) coefficients(pre, t, 0, ones.data(), coef, 0);
+    const double c0 = disjoint_flops / compat[0] / norm;
+    std::array<double, 2> sum_z{}, sq_z{};
+    double sum_m = 0.0, sq_m = 0.0;
+    for (std::int64_t u = 0; u < U; ++u) {
+      const double w = flops.flops[units[u]].weight;
+      std::array<double, 2> z{};
+      for (int t = 0; t < 2; ++t)
+        for (std::size_t e = 0; e < E1; ++e) {
+          const std::size_t o = (static_cast<std::size_t>(t) * E1 + e) * n;
+          for (std::int32_t h = 0; h < n; ++h) {
+            if (denom[h] <= 0.0 || coef[o + h] == 0.0) continue;
+            const double ratio = acc1[o + h] * compat[0] / disjoint_flops;
+            z[t] += coef[o + h] * (result[u][o + h] / w - ratio * indicator[u][h]) / denom[h];
+          }
+          (void)e;
+        }
+      for (int t = 0; t < 2; ++t) z[t] *= c0;
+      const double k = static_cast<double>(draws[u]);
+      for (int t = 0; t < 2; ++t) {
+        sum_z[t] += k * z[t];
+        sq_z[t] += k * z[t] * z[t];
+      }
+      const double zm = 0.5 * (z[0] + z[1]);
+      sum_m += k * zm;
+      sq_m += k * zm * zm;
+    }
+    auto half_width = [&](double sum, double sq) {
+      if (K < 2) return std::numeric_limits<double>::infinity();
+      const double mu = sum / Kd;
+      const double var = std::max(0.0, (sq - Kd * mu * mu) / (Kd - 1.0));
+      return 1.96 * std::sqrt(var / Kd);
+    };
+    for (int t = 0; t < 2; ++t) rep.ci95[t] = half_width(sum_z[t], sq_z[t]);
+    rep.mean_ci95 = half_width(sum_m, sq_m);
+  }
+  rep.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return rep;
+}
+
+HoldemBestResponse::HoldemBestResponse(const Policy& policy, HoldemBestResponseOptions options)
+    : impl_(std::make_unique<Impl>(policy, nullptr, std::move(options))) {}
+
+HoldemBestResponse::HoldemBestResponse(const Policy& policy, const Policy& fixed,
+                                       HoldemBestResponseOptions options)
+    : impl_(std::make_unique<Impl>(policy, &fixed, std::move(options))) {}
+
+HoldemBestResponse::~HoldemBestResponse() = default;
+
+HoldemBestResponseReport HoldemBestResponse::run() {
+  return impl_->run();
+}
+
+const FlopClasses& HoldemBestResponse::flops() const {
+  return impl_->flops;
+}
+
+std::vector<double> HoldemBestResponse::flop_values(std::int32_t c) const {
+  Impl::Workspace pre, ws;
+  impl_->init(pre);
+  impl_->init(ws);
+  impl_->preflop_forward(pre);
+  std::vector<double> out(2 * impl_->block(1));
+  impl_->unit(ws, pre, c, out.data());
+  return out;
+}
+
+std::string HoldemBestResponse::flop_entry(std::int32_t e) const {
+  return impl_->tree.betting_string(impl_->entries[1][e]);
+}
+
+std::int32_t HoldemBestResponse::num_flop_entries() const {
+  return static_cast<std::int32_t>(impl_->entries[1].size());
+}
+
+const PrivateHands& HoldemBestResponse::hands() const {
+  return impl_->hands;
+}
+
+}  // namespace hulhe
