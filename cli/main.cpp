@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
   hulhe::cli::add_solve_command(app);
   hulhe::cli::add_export_command(app);
   hulhe::cli::add_exploit_command(app);
+  hulhe::cli::add_run_command(app);
   hulhe::cli::add_compare_command(app);
   try {
     app.parse(argc, argv);
