@@ -190,8 +190,8 @@ void write_strategy_file(const std::string& path, const Policy& policy,
   std::ostringstream body_stream;
   {
     cereal::PortableBinaryOutputArchive ar(body_stream);
-    ar(tree.game().to_acpc_string(), descriptor, metadata.algorithm, metadata.iterations,
-       layout.buckets);
+    ar(tree.game().to_acpc_string(), tree.game().name, descriptor, metadata.algorithm,
+       metadata.iterations, layout.buckets);
     if (metadata.bits == 8)
       ar(quantize_policy<std::uint8_t>(policy, layout, 255));
     else
@@ -288,14 +288,15 @@ StrategyFile StrategyFile::read_impl(const std::string& path,
   file.bits_ = static_cast<int>(header.bits);
   file.metadata_.checkpoint_hash = header.checkpoint_hash;
   file.metadata_.bits = file.bits_;
-  std::string game_text;
+  std::string game_text, game_name;
   std::vector<std::int32_t> buckets;
   std::vector<PackedRoundBuckets> packed;
   try {
     MemoryBuffer buffer(body, header.body_size);
     std::istream body_stream(&buffer);
     cereal::PortableBinaryInputArchive ar(body_stream);
-    ar(game_text, file.descriptor_, file.metadata_.algorithm, file.metadata_.iterations, buckets);
+    ar(game_text, game_name, file.descriptor_, file.metadata_.algorithm,
+       file.metadata_.iterations, buckets);
     if (file.bits_ == 8)
       ar(file.values8_);
     else
@@ -319,6 +320,7 @@ StrategyFile StrategyFile::read_impl(const std::string& path,
 
   try {
     file.game_ = GameDefinition::from_string(game_text, path);
+    file.game_.name = game_name;
   } catch (const InputError& e) {
     fail(path, std::string("bad game definition: ") + e.what());
   }

@@ -9,7 +9,8 @@
 //                      u64 body size · u64 checksum of the body (checksum64) ·
 //                      u64 abstraction hash · u32 bits per probability (8 or 16)
 //   body (cereal portable binary):
-//     the game definition in ACPC text (the reader needs nothing else for small games),
+//     the game definition in ACPC text (the reader needs nothing else for small games) and
+//     its name,
 //     the abstraction descriptor (kind, hash, description, bucket-map file it came from),
 //     export metadata (algorithm, iterations),
 //     per round the bucket count, then one 8- or 16-bit value per (information set, action)
