@@ -219,9 +219,11 @@ TEST(AcpcDealer, InvalidActionsArePlayedAsCallsAndGarbageIsIgnored) {
   // The comment is skipped silently; the garbage and the stray answer are counted.
   EXPECT_EQ(r.ignored_lines, 2 * answers);
   // The raw seat never folded: its folds were all invalid, hence calls.
-  for (const std::string& w : r.warnings)
-    if (w.find("invalid action") != std::string::npos)
+  for (const std::string& w : r.warnings) {
+    if (w.find("invalid action") != std::string::npos) {
       EXPECT_NE(w.find("played as 'c'"), std::string::npos) << w;
+    }
+  }
 }
 
 TEST(AcpcDealer, SilentPlayerTimesOut) {
