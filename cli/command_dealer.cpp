@@ -54,8 +54,8 @@ void run(const Options& o) {
   for (int p : dealer.ports()) ports += (ports.empty() ? "" : " ") + std::to_string(p);
   std::printf("%s\n", ports.c_str());
   std::fflush(stdout);
-  fmt::print(stderr, "dealer: {} hands of {}, seed {}, listening on 127.0.0.1 port{} {}\n",
-             o.hands, config.game.name, o.seed, dealer.ports().size() > 1 ? "s" : "", ports);
+  fmt::print(stderr, "dealer: {} hands of {}, seed {}, listening on 127.0.0.1 port{} {}\n", o.hands,
+             config.game.name, o.seed, dealer.ports().size() > 1 ? "s" : "", ports);
 
   DealerResult r;
   try {
@@ -66,7 +66,8 @@ void run(const Options& o) {
   }
   std::vector<std::string> names = config.names;
   if (names.empty())
-    for (int s = 0; s < config.game.num_players; ++s) names.push_back("player" + std::to_string(s + 1));
+    for (int s = 0; s < config.game.num_players; ++s)
+      names.push_back("player" + std::to_string(s + 1));
   fmt::print("{}\n", score_line(r.totals, names));
   for (const std::string& w : r.warnings) fmt::print(stderr, "dealer: warning: {}\n", w);
   const double mbb = 1000.0 / config.game.big_blind();

@@ -43,8 +43,8 @@ void report(const std::string& from, const std::string& out, int bits,
   const auto bytes = std::filesystem::file_size(out);
   const double secs =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  fmt::print("exported {} to {} ({}-bit probabilities, {:.1f} MiB) in {:.1f} s\n", from, out,
-             bits, static_cast<double>(bytes) / (1 << 20), secs);
+  fmt::print("exported {} to {} ({}-bit probabilities, {:.1f} MiB) in {:.1f} s\n", from, out, bits,
+             static_cast<double>(bytes) / (1 << 20), secs);
 }
 
 void run(const Options& o) {
@@ -68,9 +68,8 @@ void run(const Options& o) {
     meta.bucket_map = c.bucket_map;
     meta.bits = o.bits;
     write_strategy_file(o.out, policy, meta);
-    report(fmt::format("{} ({}, {} iterations of {}, {} information sets)", o.checkpoint,
-                       game.name, c.iterations, c.params.algorithm,
-                       c.tables.num_information_sets()),
+    report(fmt::format("{} ({}, {} iterations of {}, {} information sets)", o.checkpoint, game.name,
+                       c.iterations, c.params.algorithm, c.tables.num_information_sets()),
            o.out, o.bits, start);
     return;
   }
@@ -86,8 +85,8 @@ void run(const Options& o) {
   meta.bucket_map = o.bucket_map;
   meta.bits = o.bits;
   write_strategy_file(o.out, *policy, meta);
-  report(fmt::format("baseline {} ({}, {})", o.baseline, game.name, abstraction->describe()),
-         o.out, o.bits, start);
+  report(fmt::format("baseline {} ({}, {})", o.baseline, game.name, abstraction->describe()), o.out,
+         o.bits, start);
 }
 
 }  // namespace
@@ -97,9 +96,9 @@ void add_export_command(CLI::App& app) {
   CLI::App* cmd =
       app.add_subcommand("export", "Write a checkpoint's average strategy to a strategy file");
   auto* checkpoint = cmd->add_option("--checkpoint", o->checkpoint, "solver checkpoint (.ckpt)");
-  auto* baseline = cmd->add_option(
-      "--baseline", o->baseline,
-      "export a baseline policy instead: uniform, always-call or always-raise");
+  auto* baseline =
+      cmd->add_option("--baseline", o->baseline,
+                      "export a baseline policy instead: uniform, always-call or always-raise");
   checkpoint->excludes(baseline);
   baseline->excludes(checkpoint);
   cmd->add_option("--game", o->game_path,

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <chrono>
-#include <optional>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <random>
 
 #include "game/dealer_log.h"
@@ -62,16 +62,14 @@ AcpcDealer::AcpcDealer(DealerConfig config) : config_(std::move(config)) {
     for (int s = 0; s < n; ++s) config_.names.push_back("player" + std::to_string(s + 1));
   if (static_cast<int>(config_.names.size()) != n)
     throw InputError("the game " + config_.game.name + " has " + std::to_string(n) +
-                     " players, but " + std::to_string(config_.names.size()) +
-                     " names were given");
+                     " players, but " + std::to_string(config_.names.size()) + " names were given");
   for (const std::string& name : config_.names)
     if (name.empty() || name.find_first_of(":|\r\n ") != std::string::npos)
       throw InputError("player name '" + name + "' may not be empty or contain ':', '|' or spaces");
   if (config_.ports.empty()) config_.ports.assign(n, 0);
   if (static_cast<int>(config_.ports.size()) != n)
     throw InputError("the game " + config_.game.name + " has " + std::to_string(n) +
-                     " players, but " + std::to_string(config_.ports.size()) +
-                     " ports were given");
+                     " players, but " + std::to_string(config_.ports.size()) + " ports were given");
   if (config_.timeout_ms <= 0) throw InputError("--timeout-ms must be positive");
   for (int port : config_.ports) {
     listeners_.emplace_back(port);
@@ -106,8 +104,7 @@ DealerResult AcpcDealer::run(std::ostream* log, std::ostream* progress) {
                             ? "within " + std::to_string(timeout) + " ms"
                             : std::string("(connection closed)")));
     unsigned major = 0, minor = 0, revision = 0;
-    if (std::sscanf(line.c_str(), "VERSION:%u.%u.%u", &major, &minor, &revision) != 3 ||
-        major != 2)
+    if (std::sscanf(line.c_str(), "VERSION:%u.%u.%u", &major, &minor, &revision) != 3 || major != 2)
       throw InputError(seat_label(config_, s) + " sent '" + line +
                        "', expected the protocol version VERSION:2.0.0");
   }

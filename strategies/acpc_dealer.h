@@ -27,7 +27,7 @@ namespace hulhe {
 
 struct DealerConfig {
   GameDefinition game;
-  std::string game_file;           // for the log header
+  std::string game_file;  // for the log header
   std::int64_t hands = 1000;
   std::uint32_t seed = 0;          // ACPC dealer seeds are 32-bit
   std::vector<std::string> names;  // one per seat
@@ -37,10 +37,10 @@ struct DealerConfig {
 
 struct DealerResult {
   std::int64_t hands = 0;
-  std::vector<double> totals;          // per seat
-  std::int64_t fixed_actions = 0;      // invalid actions played as calls (or clamped raises)
-  std::int64_t ignored_lines = 0;      // unreadable or unrequested lines from players
-  std::vector<std::string> warnings;   // the first few of those, for the summary
+  std::vector<double> totals;         // per seat
+  std::int64_t fixed_actions = 0;     // invalid actions played as calls (or clamped raises)
+  std::int64_t ignored_lines = 0;     // unreadable or unrequested lines from players
+  std::vector<std::string> warnings;  // the first few of those, for the summary
 };
 
 class AcpcDealer {

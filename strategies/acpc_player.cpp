@@ -101,10 +101,9 @@ PlayerSummary play_acpc_match(LineConnection& dealer, Agent& agent, const GameDe
     if (log != nullptr) *log << "> " << reply << '\n';
   }
   summary.ended_mid_hand = in_hand;
-  summary.mbb_per_game =
-      summary.hands > 0 ? summary.total / static_cast<double>(summary.hands) * 1000.0 /
-                              game.big_blind()
-                        : 0.0;
+  summary.mbb_per_game = summary.hands > 0 ? summary.total / static_cast<double>(summary.hands) *
+                                                 1000.0 / game.big_blind()
+                                           : 0.0;
   if (log != nullptr) log->flush();
   return summary;
 }

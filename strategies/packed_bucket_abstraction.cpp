@@ -40,8 +40,8 @@ PackedBucketAbstraction::PackedBucketAbstraction(std::vector<PackedRoundBuckets>
 PackedBucketAbstraction PackedBucketAbstraction::from(const ClusteredAbstraction& clustered) {
   std::vector<PackedRoundBuckets> rounds;
   for (const RoundBuckets& r : clustered.map().rounds)
-    rounds.push_back(PackedRoundBuckets::pack(r.size(), r.num_buckets,
-                                              [&](std::int64_t i) { return r[i]; }));
+    rounds.push_back(
+        PackedRoundBuckets::pack(r.size(), r.num_buckets, [&](std::int64_t i) { return r[i]; }));
   return PackedBucketAbstraction(std::move(rounds), clustered.hash(), clustered.describe());
 }
 

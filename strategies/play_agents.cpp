@@ -18,9 +18,7 @@ class PlayBot final : public Agent {
     std::int32_t min_to = 0, max_to = 0;
     const bool can_raise = state.can_raise(&min_to, &max_to);
     const bool no_limit = state.game().betting_type == BettingType::kNoLimit;
-    auto raise = [&](std::int32_t to) {
-      return BetAction{Action::kRaise, no_limit ? to : 0};
-    };
+    auto raise = [&](std::int32_t to) { return BetAction{Action::kRaise, no_limit ? to : 0}; };
     switch (kind_) {
       case BotKind::kAlwaysFold:
         return {state.can_fold() ? Action::kFold : Action::kCall, 0};
@@ -78,8 +76,8 @@ StrategyFileAgent::InfoSet StrategyFileAgent::information_set(const GameState& s
                      file_->path());
   const int round = state.round();
   if (round != cached_round_) {
-    cached_bucket_ = file_->abstraction().bucket(round, state.hole_cards(position),
-                                                 state.board_cards());
+    cached_bucket_ =
+        file_->abstraction().bucket(round, state.hole_cards(position), state.board_cards());
     cached_round_ = round;
   }
   return {round, tree.node(node).id_in_round, cached_bucket_};
@@ -114,8 +112,7 @@ std::unique_ptr<Agent> make_play_agent(const std::string& spec, const GameDefini
   if (!(file->game() == game))
     throw InputError("strategy file " + spec + " is a strategy for " + file->game().name +
                      ", not for " + game.name + " (the game definitions differ)");
-  return std::make_unique<StrategyFileAgent>(file,
-                                             std::filesystem::path(spec).filename().string());
+  return std::make_unique<StrategyFileAgent>(file, std::filesystem::path(spec).filename().string());
 }
 
 }  // namespace hulhe

@@ -295,8 +295,8 @@ StrategyFile StrategyFile::read_impl(const std::string& path,
     MemoryBuffer buffer(body, header.body_size);
     std::istream body_stream(&buffer);
     cereal::PortableBinaryInputArchive ar(body_stream);
-    ar(game_text, game_name, file.descriptor_, file.metadata_.algorithm,
-       file.metadata_.iterations, buckets);
+    ar(game_text, game_name, file.descriptor_, file.metadata_.algorithm, file.metadata_.iterations,
+       buckets);
     if (file.bits_ == 8)
       ar(file.values8_);
     else
@@ -357,10 +357,9 @@ StrategyFile StrategyFile::read_impl(const std::string& path,
   const std::size_t stored = file.bits_ == 8 ? file.values8_.size() : file.values16_.size();
   if (layout.buckets != buckets || static_cast<std::int64_t>(stored) != layout.size)
     fail(path, "corrupt (strategy size does not match the game and abstraction)");
-  const bool exact =
-      file.bits_ == 8
-          ? sums_are_exact(file.values8_, layout, file.game_.num_rounds, 255)
-          : sums_are_exact(file.values16_, layout, file.game_.num_rounds, 65535);
+  const bool exact = file.bits_ == 8
+                         ? sums_are_exact(file.values8_, layout, file.game_.num_rounds, 255)
+                         : sums_are_exact(file.values16_, layout, file.game_.num_rounds, 65535);
   if (!exact)
     fail(path, "corrupt (an information set's probabilities do not sum to " +
                    std::to_string(file.quantum_total()) + "/" +

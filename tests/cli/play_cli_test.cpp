@@ -207,8 +207,8 @@ TEST_F(PlayCli, ExportBitsAndBaselines) {
   EXPECT_EQ(run_hulhe("export --baseline uniform --bits 12 --out " + path("x.strategy")).status, 2);
   EXPECT_EQ(run_hulhe("export --out " + path("y.strategy")).status, 2);
   // The output may not be an input.
-  const auto same = run_hulhe("export --baseline uniform --game " + game_file("leduc") +
-                              " --out " + game_file("leduc"));
+  const auto same = run_hulhe("export --baseline uniform --game " + game_file("leduc") + " --out " +
+                              game_file("leduc"));
   EXPECT_EQ(same.status, 2) << same.out;
 }
 

@@ -234,11 +234,12 @@ TEST(AcpcDealer, SilentPlayerTimesOut) {
   config.timeout_ms = 300;
   AcpcDealer dealer(config);
   std::thread a([&] {
-    raw_client(dealer.ports()[0], [](const std::string&, const MatchState&) { return ""; }, game);
+    raw_client(
+        dealer.ports()[0], [](const std::string&, const MatchState&) { return ""; }, game);
   });
   std::thread b([&] {
-    raw_client(dealer.ports()[1], [](const std::string& l, const MatchState&) { return l + ":c"; },
-               game);
+    raw_client(
+        dealer.ports()[1], [](const std::string& l, const MatchState&) { return l + ":c"; }, game);
   });
   try {
     dealer.run(nullptr, nullptr);
@@ -307,15 +308,14 @@ TEST(AcpcPlayer, SurvivesGarbageAndReportsAMidHandClose) {
   const GameDefinition game = GameDefinition::holdem_limit_2p();
   PlayerSummary s;
   std::string error;
-  const auto received = fake_dealer(
-      {"MATCHSTATE:1:0::|9hQd", "hello", "MATCHSTATE:1:0:zz:|9hQd", "# comment",
-       std::string(70000, 'x'), "MATCHSTATE:1:0:c:|9hQd", "MATCHSTATE:0:1::5d5c|",
-       "MATCHSTATE:0:1:r:5d5c|"},
-      game, &s, &error);
+  const auto received = fake_dealer({"MATCHSTATE:1:0::|9hQd", "hello", "MATCHSTATE:1:0:zz:|9hQd",
+                                     "# comment", std::string(70000, 'x'), "MATCHSTATE:1:0:c:|9hQd",
+                                     "MATCHSTATE:0:1::5d5c|", "MATCHSTATE:0:1:r:5d5c|"},
+                                    game, &s, &error);
   EXPECT_TRUE(error.empty()) << error;
   ASSERT_GE(received.size(), 3u);
   EXPECT_EQ(received[0], "VERSION:2.0.0");
-  EXPECT_EQ(received[1], "MATCHSTATE:1:0::|9hQd:c");    // small blind acts first preflop
+  EXPECT_EQ(received[1], "MATCHSTATE:1:0::|9hQd:c");   // small blind acts first preflop
   EXPECT_EQ(received[2], "MATCHSTATE:0:1:r:5d5c|:c");  // then hand 1, facing a raise
   EXPECT_EQ(s.actions, 2);
   EXPECT_EQ(s.ignored_lines, 4);  // "hello", bad betting, and the 70,000 x's (two lines)

@@ -3,7 +3,6 @@
 #include "strategies/strategy_file.h"
 
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <algorithm>
@@ -319,10 +318,11 @@ TEST_F(StrategyFileTest, SixteenBitsAndWhatQuantisationCosts) {
   const double exact = compute_exploitability(policy_).exploitability_chips;
   const double e8 = compute_exploitability(s8).exploitability_chips;
   const double e16 = compute_exploitability(s16).exploitability_chips;
-  std::printf("Leduc exploitability (chips/hand): exact %.9f, 8-bit %.9f (%+.2e), 16-bit %.9f "
-              "(%+.2e); sizes %ju / %ju bytes\n",
-              exact, e8, e8 - exact, e16, e16 - exact, static_cast<std::uintmax_t>(fs::file_size(f8)),
-              static_cast<std::uintmax_t>(fs::file_size(f16)));
+  std::printf(
+      "Leduc exploitability (chips/hand): exact %.9f, 8-bit %.9f (%+.2e), 16-bit %.9f "
+      "(%+.2e); sizes %ju / %ju bytes\n",
+      exact, e8, e8 - exact, e16, e16 - exact, static_cast<std::uintmax_t>(fs::file_size(f8)),
+      static_cast<std::uintmax_t>(fs::file_size(f16)));
   EXPECT_NEAR(e16, exact, 1e-3);
   EXPECT_LE(std::abs(e16 - exact), std::abs(e8 - exact) + 1e-6);
   // Sampling from a 16-bit file follows q/65535.
@@ -347,10 +347,11 @@ TEST(PackedRoundBuckets, EveryWidthRoundTrips) {
     std::vector<std::int32_t> want(10007);
     for (auto& b : want) b = static_cast<std::int32_t>(rng() % static_cast<std::uint64_t>(k));
     want.back() = k - 1;
-    const PackedRoundBuckets p = PackedRoundBuckets::pack(
-        static_cast<std::int64_t>(want.size()), k, [&](std::int64_t i) { return want[i]; });
+    const PackedRoundBuckets p = PackedRoundBuckets::pack(static_cast<std::int64_t>(want.size()), k,
+                                                          [&](std::int64_t i) { return want[i]; });
     EXPECT_EQ(p.width, k <= 2 ? 1 : static_cast<int>(std::ceil(std::log2(k))));
-    for (std::size_t i = 0; i < want.size(); ++i) ASSERT_EQ(p[static_cast<std::int64_t>(i)], want[i]);
+    for (std::size_t i = 0; i < want.size(); ++i)
+      ASSERT_EQ(p[static_cast<std::int64_t>(i)], want[i]);
     EXPECT_EQ(p.check(), "");
   }
   // 50 buckets in 6 bits: a stored 63 is caught.
@@ -375,8 +376,8 @@ TEST(StrategyFileHoldemSlow, EmbeddedBucketsRoundTrip) {
   const PackedBucketAbstraction abstraction(std::move(rounds), 0xabcdef0123456789ULL,
                                             "test 7-3-4-5");
   const test::HashedPolicy policy(tree, abstraction);
-  const fs::path dir = fs::temp_directory_path() /
-                       ("hulhe_strategy_holdem_" + std::to_string(::getpid()));
+  const fs::path dir =
+      fs::temp_directory_path() / ("hulhe_strategy_holdem_" + std::to_string(::getpid()));
   fs::create_directories(dir);
   const std::string file = (dir / "h.strategy").string();
   StrategyFileMetadata meta;
