@@ -13,5 +13,7 @@ void add_abstract_command(CLI::App& app);
 void add_solve_command(CLI::App& app);
 void add_export_command(CLI::App& app);
 void add_exploit_command(CLI::App& app);
+void add_match_command(CLI::App& app);
+void add_tournament_command(CLI::App& app);
 
 }  // namespace hulhe::cli

@@ -21,6 +21,8 @@ int main(int argc, char** argv) {
   hulhe::cli::add_solve_command(app);
   hulhe::cli::add_export_command(app);
   hulhe::cli::add_exploit_command(app);
+  hulhe::cli::add_match_command(app);
+  hulhe::cli::add_tournament_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
