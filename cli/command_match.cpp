@@ -99,8 +99,7 @@ void add_match_command(CLI::App& app) {
   auto opts = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand(
       "match", "Play two agents against each other: mbb/g with a 95% confidence interval");
-  cmd->add_option("--a", opts->a, "Agent A: a strategy file or bot:NAME[:params.toml]")
-      ->required();
+  cmd->add_option("--a", opts->a, "Agent A: a strategy file or bot:NAME[:params.toml]")->required();
   cmd->add_option("--b", opts->b, "Agent B (every other seat in games of 3 or more)")->required();
   cmd->add_option("--hands", opts->hands, "Hands to play")->required()->check(CLI::PositiveNumber);
   cmd->add_flag("--duplicate", opts->duplicate,
@@ -108,8 +107,7 @@ void add_match_command(CLI::App& app) {
   cmd->add_option("--seed", opts->seed, "Seed of the deals and the agents' random choices");
   cmd->add_option("--threads", opts->threads, "Threads (default: all cores)")
       ->check(CLI::NonNegativeNumber);
-  cmd->add_option("--game", opts->game_path,
-                  "ACPC .game file (default: heads-up limit hold'em)");
+  cmd->add_option("--game", opts->game_path, "ACPC .game file (default: heads-up limit hold'em)");
   cmd->add_option("--log", opts->log_path, "Write an ACPC dealer log (STATE lines) of every hand");
   cmd->add_flag("--json", opts->json, "Print one JSON object");
   cmd->add_flag("--quiet", opts->quiet, "No progress lines");

@@ -69,10 +69,9 @@ void run(const Options& o) {
         fmt::print(stderr, "{}{} hands in {:.1f} s, {:.0f} hands/s\n", label, total, seconds,
                    seconds > 0 ? static_cast<double>(total) / seconds : 0.0);
     };
-  const TournamentResult r =
-      play_tournament(game, agents, config, [&label](int m, int total) {
-        label = fmt::format("match {}/{}: ", m + 1, total);
-      });
+  const TournamentResult r = play_tournament(game, agents, config, [&label](int m, int total) {
+    label = fmt::format("match {}/{}: ", m + 1, total);
+  });
   const CrossTable& t = r.table;
 
   if (o.json) {
@@ -99,9 +98,9 @@ void run(const Options& o) {
     fmt::print("{}\n", j.dump());
     return;
   }
-  fmt::print("tournament: {} agents · {} · {} hands a match{} · seed {} · {:.1f} s\n", n,
-             game.name, r.matches.empty() ? 0 : r.matches[0].hands,
-             o.duplicate ? " (duplicate)" : "", o.seed, r.seconds);
+  fmt::print("tournament: {} agents · {} · {} hands a match{} · seed {} · {:.1f} s\n", n, game.name,
+             r.matches.empty() ? 0 : r.matches[0].hands, o.duplicate ? " (duplicate)" : "", o.seed,
+             r.seconds);
   fmt::print("\ncross-table: mbb/g won by the row agent against the column agent, ± 95% CI\n");
   std::size_t width = 8;
   for (const auto& name : t.names) width = std::max(width, name.size() + 5);
@@ -112,7 +111,8 @@ void run(const Options& o) {
   for (int i = 0; i < n; ++i) {
     fmt::print("{:<{}}", fmt::format("({}) {}", i + 1, t.names[i]), width);
     for (int j = 0; j < n; ++j)
-      fmt::print("{:>{}}", i == j ? "-" : fmt::format("{:+.0f} ± {:.0f}", t.win[i][j], t.ci95[i][j]),
+      fmt::print("{:>{}}",
+                 i == j ? "-" : fmt::format("{:+.0f} ± {:.0f}", t.win[i][j], t.ci95[i][j]),
                  i == j ? cell : cell + 1);  // '±' is two bytes, one column
     fmt::print("\n");
   }
@@ -133,13 +133,14 @@ void add_tournament_command(CLI::App& app) {
                   "Two or more agents: strategy files or bot:NAME[:params.toml]")
       ->required()
       ->expected(2, -1);
-  cmd->add_option("--hands", opts->hands, "Hands per match")->required()->check(CLI::PositiveNumber);
+  cmd->add_option("--hands", opts->hands, "Hands per match")
+      ->required()
+      ->check(CLI::PositiveNumber);
   cmd->add_flag("--duplicate", opts->duplicate, "Duplicate matches (each deal once per seating)");
   cmd->add_option("--seed", opts->seed, "Seed of every match (the same deals for every pair)");
   cmd->add_option("--threads", opts->threads, "Threads (default: all cores)")
       ->check(CLI::NonNegativeNumber);
-  cmd->add_option("--game", opts->game_path,
-                  "ACPC .game file (default: heads-up limit hold'em)");
+  cmd->add_option("--game", opts->game_path, "ACPC .game file (default: heads-up limit hold'em)");
   cmd->add_flag("--json", opts->json, "Print one JSON object");
   cmd->add_flag("--quiet", opts->quiet, "No progress lines");
   cmd->callback([opts] { run(*opts); });

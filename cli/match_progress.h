@@ -47,8 +47,8 @@ class MatchProgress {
     last_ = seconds;
     const double rate = seconds > 0 ? static_cast<double>(done) / seconds : 0.0;
     const double eta = rate > 0 ? static_cast<double>(total - done) / rate : 0.0;
-    fmt::print(stderr, "{}{}/{} hands ({:.1f}%), {:.0f} hands/s, ETA {:.0f}s\n", label_, done, total,
-               100.0 * static_cast<double>(done) / static_cast<double>(total), rate, eta);
+    fmt::print(stderr, "{}{}/{} hands ({:.1f}%), {:.0f} hands/s, ETA {:.0f}s\n", label_, done,
+               total, 100.0 * static_cast<double>(done) / static_cast<double>(total), rate, eta);
   }
 
  private:

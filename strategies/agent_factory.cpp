@@ -99,13 +99,14 @@ AgentSource load_agent(const std::string& spec, const GameDefinition& game) {
   }
   if (bot == "rules") {
     if (params.empty())
-      throw InputError("agent '" + spec + "': the rule-list bot needs its rules, bot:rules:FILE.toml");
+      throw InputError("agent '" + spec +
+                       "': the rule-list bot needs its rules, bot:rules:FILE.toml");
     auto rules = std::make_shared<const RuleList>(RuleList::from_file(params, game));
     s.make = [game, rules] { return std::make_unique<RuleListBot>(game, rules); };
     return s;
   }
-  throw InputError("unknown agent '" + spec + "': no bot named '" + bot + "' (bots: " +
-                   join(bot_names()) + ")");
+  throw InputError("unknown agent '" + spec + "': no bot named '" + bot +
+                   "' (bots: " + join(bot_names()) + ")");
 }
 
 std::unique_ptr<Agent> make_agent(const std::string& spec, const GameDefinition& game) {

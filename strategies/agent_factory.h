@@ -21,9 +21,9 @@ namespace hulhe {
 // An agent loaded once (files read, checked), from which any number of independent copies
 // are made: one per thread and seat in a match. Copies share what was loaded, read-only.
 struct AgentSource {
-  std::string spec;                          // as given
-  std::string name;                          // for tables and logs, e.g. "equity", "a.strategy"
-  std::vector<std::string> files;            // the files it reads (outputs must not be one)
+  std::string spec;                // as given
+  std::string name;                // for tables and logs, e.g. "equity", "a.strategy"
+  std::vector<std::string> files;  // the files it reads (outputs must not be one)
   std::function<std::unique_ptr<Agent>()> make;
 };
 

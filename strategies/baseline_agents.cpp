@@ -34,7 +34,8 @@ BetAction BaselineAgent::act(const GameState& state, int /*position*/, SplitMix6
       if (state.can_raise(&lo, &hi)) kinds[n++] = Action::kRaise;
       const Action a = kinds[rng.below(static_cast<std::uint32_t>(n))];
       if (a != Action::kRaise || state.game().betting_type == BettingType::kLimit) return {a, 0};
-      return {a, lo + static_cast<std::int32_t>(rng.below(static_cast<std::uint32_t>(hi - lo + 1)))};
+      return {a,
+              lo + static_cast<std::int32_t>(rng.below(static_cast<std::uint32_t>(hi - lo + 1)))};
     }
   }
   return {Action::kCall, 0};

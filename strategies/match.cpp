@@ -63,10 +63,9 @@ GameState play_hand(const GameDefinition& game, const Deal& deal, std::uint32_t 
   GameState state(game, hand_id);
   std::array<GameState, kMaxPlayers> views{state, state, state, state, state,
                                            state, state, state, state, state};
-  std::array<SplitMix64, kMaxPlayers> rngs{SplitMix64(0), SplitMix64(0), SplitMix64(0),
-                                           SplitMix64(0), SplitMix64(0), SplitMix64(0),
-                                           SplitMix64(0), SplitMix64(0), SplitMix64(0),
-                                           SplitMix64(0)};
+  std::array<SplitMix64, kMaxPlayers> rngs{
+      SplitMix64(0), SplitMix64(0), SplitMix64(0), SplitMix64(0), SplitMix64(0),
+      SplitMix64(0), SplitMix64(0), SplitMix64(0), SplitMix64(0), SplitMix64(0)};
   for (int p = 0; p < n; ++p) {
     state.set_hole_cards(p, deal.hole[p].data());
     views[p].set_hole_cards(p, deal.hole[p].data());
@@ -161,9 +160,8 @@ MatchResult play_match(const GameDefinition& game, const AgentSource& a, const A
             seat_of[p] = p == a_position ? 0 : k++;
             by_position[p] = agents[t][seat_of[p]].get();
           }
-          const GameState end =
-              play_hand(game, deal, static_cast<std::uint32_t>(hand), by_position.data(),
-                        config.seed, u, illegal_by_thread[t]);
+          const GameState end = play_hand(game, deal, static_cast<std::uint32_t>(hand),
+                                          by_position.data(), config.seed, u, illegal_by_thread[t]);
           LogStateLine line{end, {}, {}};
           for (int p = 0; p < n; ++p) {
             const double v = end.value(p);

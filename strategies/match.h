@@ -41,13 +41,13 @@ struct MatchConfig {
 };
 
 struct MatchResult {
-  std::string a, b;             // agent names
-  std::int64_t hands = 0;       // hands played
-  std::int64_t samples = 0;     // independent units behind the interval (deals or hands)
-  double total_chips = 0;       // A's winnings
-  double chips_per_hand = 0;    // A's mean
-  double ci95_chips = 0;        // half-width of the 95% interval, chips a hand
-  double mbb_per_game = 0;      // the same in thousandths of a big blind
+  std::string a, b;           // agent names
+  std::int64_t hands = 0;     // hands played
+  std::int64_t samples = 0;   // independent units behind the interval (deals or hands)
+  double total_chips = 0;     // A's winnings
+  double chips_per_hand = 0;  // A's mean
+  double ci95_chips = 0;      // half-width of the 95% interval, chips a hand
+  double mbb_per_game = 0;    // the same in thousandths of a big blind
   double ci95_mbb = 0;
   std::int64_t illegal_actions = 0;  // actions an agent got wrong, played as calls (ACPC)
   double seconds = 0;

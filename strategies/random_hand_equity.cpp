@@ -51,8 +51,8 @@ double RandomHandEquity::exact_deals(int board_count, int opponents) const {
   return deals * choose(rest, final_board_ - board_count);
 }
 
-double RandomHandEquity::equity(const Card* hole, const Card* board, int board_count,
-                                int opponents, SplitMix64& rng) const {
+double RandomHandEquity::equity(const Card* hole, const Card* board, int board_count, int opponents,
+                                SplitMix64& rng) const {
   const int need = opponents * hole_cards_ + final_board_ - board_count;
   CardSet known;
   for (int i = 0; i < hole_cards_; ++i) known.insert(hole[i]);
@@ -62,8 +62,8 @@ double RandomHandEquity::equity(const Card* hole, const Card* board, int board_c
   for (Card c : deck_)
     if (!known.contains(c)) rest[num_rest++] = c;
   if (need > num_rest || opponents < 1 || opponents >= kMaxPlayers)
-    throw InputError("equity: not enough cards left in the deck for " +
-                     std::to_string(opponents) + " opponents");
+    throw InputError("equity: not enough cards left in the deck for " + std::to_string(opponents) +
+                     " opponents");
 
   const int n = hole_cards_ + final_board_;
   // Our hand and the opponents' share the board: positions [hole_cards_, n) of each hand.
@@ -74,7 +74,8 @@ double RandomHandEquity::equity(const Card* hole, const Card* board, int board_c
   // Share of the pot won with the drawn cards in `pick` (opponents' holes, then the board).
   auto score = [&](const Card* pick) {
     std::array<Card, kMaxShowdownCards> hand = mine;
-    std::copy(pick + opponents * hole_cards_, pick + need, hand.begin() + hole_cards_ + board_count);
+    std::copy(pick + opponents * hole_cards_, pick + need,
+              hand.begin() + hole_cards_ + board_count);
     const std::int32_t my_rank = rank(hand.data(), n);
     int ties = 1;
     for (int o = 0; o < opponents; ++o) {
@@ -126,7 +127,6 @@ double RandomHandEquity::equity(const Card* hole, const Card* board, int board_c
   }
   return total / samples_;
 }
-
 
 double SeatEquity::operator()(const GameState& state, int position, SplitMix64& rng) {
   const int opponents = live_opponents(state, position);

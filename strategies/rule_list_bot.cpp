@@ -44,10 +44,10 @@ class RuleParser {
       fail(where, "'" + key + "' must be a number or [lo, hi]");
     }
     if (out.lo > out.hi || out.lo < lo || out.hi > hi)
-      fail(where, "'" + key + "' = " + toml::format(v) + " must be an interval within [" +
-                      std::to_string(static_cast<long long>(lo)) + ", " +
-                      (hi > 1e17 ? std::string("inf") : std::to_string(static_cast<long long>(hi))) +
-                      "]");
+      fail(where,
+           "'" + key + "' = " + toml::format(v) + " must be an interval within [" +
+               std::to_string(static_cast<long long>(lo)) + ", " +
+               (hi > 1e17 ? std::string("inf") : std::to_string(static_cast<long long>(hi))) + "]");
     return out;
   }
 
@@ -96,8 +96,7 @@ class RuleParser {
     const std::string text = v.as_string().str;
     const CardSet deck = game_.deck_set();
     std::vector<bool> out(kMaxCards * kMaxCards, false);
-    if (game_.num_hole_cards == 2 && game_.num_ranks == kMaxRanks &&
-        game_.num_suits == kMaxSuits) {
+    if (game_.num_hole_cards == 2 && game_.num_ranks == kMaxRanks && game_.num_suits == kMaxSuits) {
       Range range;
       try {
         range = Range::parse(text);
@@ -111,9 +110,10 @@ class RuleParser {
       return out;
     }
     if (game_.num_hole_cards != 1)
-      fail(where, "'hand' conditions need a hold'em game (2 hole cards, 52 cards) or a "
-                  "1-card game; " +
-                      game_name() + " deals " + std::to_string(game_.num_hole_cards));
+      fail(where,
+           "'hand' conditions need a hold'em game (2 hole cards, 52 cards) or a "
+           "1-card game; " +
+               game_name() + " deals " + std::to_string(game_.num_hole_cards));
     // Ranks ("K") or cards ("Ks"), comma-separated, all in the game's deck.
     std::stringstream ss(text);
     std::string item;
@@ -131,8 +131,8 @@ class RuleParser {
         }
       }
       if (!any)
-        fail(where, "'hand' item '" + item + "' is no rank or card of " + game_name() +
-                        " (deck " + deck.to_string() + ")");
+        fail(where, "'hand' item '" + item + "' is no rank or card of " + game_name() + " (deck " +
+                        deck.to_string() + ")");
     }
     return out;
   }
@@ -168,8 +168,9 @@ class RuleParser {
       return p;
     }
     if (!v.is_table())
-      fail(where, "'action' must be \"fold\", \"call\", \"raise\"... or a table such as "
-                  "{ raise = 0.7, call = 0.3 }");
+      fail(where,
+           "'action' must be \"fold\", \"call\", \"raise\"... or a table such as "
+           "{ raise = 0.7, call = 0.3 }");
     double total = 0;
     for (const auto& [key, x] : v.as_table()) {
       double w = 0;
@@ -223,7 +224,8 @@ RuleList RuleList::from_string(const std::string& text, const std::string& sourc
   list.samples = static_cast<int>(config.integer("samples", list.samples, 1, 1'000'000));
   const double raise_pot = config.number("raise_pot", 1.0, 0.0, 100.0);
   list.default_raise_pot = raise_pot;
-  if (const toml::value* d = config.get("default")) list.default_action = parser.action(*d, "default");
+  if (const toml::value* d = config.get("default"))
+    list.default_action = parser.action(*d, "default");
   const toml::value* rules = config.get("rule");
   config.reject_unknown_keys();
   if (rules == nullptr || !rules->is_array() || rules->as_array().empty())
@@ -288,8 +290,8 @@ int RuleListBot::matching_rule(const GameState& state, int position, SplitMix64&
   const int round = state.round();
   const Card* hole = state.hole_cards(position);
   const double to_call = amount_to_call(state, position);
-  const double bet_unit = game.betting_type == BettingType::kLimit ? game.raise_size[round]
-                                                                   : game.big_blind();
+  const double bet_unit =
+      game.betting_type == BettingType::kLimit ? game.raise_size[round] : game.big_blind();
   const double big_blind = std::max(1, game.big_blind());
   for (std::size_t i = 0; i < rules_->rules.size(); ++i) {
     const Rule& r = rules_->rules[i];

@@ -67,7 +67,7 @@ std::vector<RankEntry> total_bankroll_ranking(const CrossTable& table) {
 std::vector<RankEntry> instant_runoff_ranking(const CrossTable& table) {
   std::vector<int> field(table.size());
   std::iota(field.begin(), field.end(), 0);
-  std::vector<RankEntry> eliminated;              // worst first
+  std::vector<RankEntry> eliminated;               // worst first
   std::vector<std::vector<int>> field_at_removal;  // the field each was eliminated from
   while (field.size() > 1) {
     const std::vector<RankEntry> ranked = rank_field(table, field);

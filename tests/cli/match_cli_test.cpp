@@ -74,9 +74,10 @@ TEST_F(MatchCli, JsonResult) {
 }
 
 TEST_F(MatchCli, TextSummaryAndProgress) {
-  const HulheRun r = run_hulhe("match --a bot:uniform --b bot:uniform --hands 500 --duplicate "
-                               "--game " +
-                               kGames + "kuhn.game");
+  const HulheRun r = run_hulhe(
+      "match --a bot:uniform --b bot:uniform --hands 500 --duplicate "
+      "--game " +
+      kGames + "kuhn.game");
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("match: uniform (A) vs uniform (B) · kuhn · 500 hands (250 deals x 2 "
                        "seatings, duplicate)"),
@@ -87,8 +88,9 @@ TEST_F(MatchCli, TextSummaryAndProgress) {
 }
 
 TEST_F(MatchCli, LogsReplayWithZeroMismatchesInEveryShippedGame) {
-  for (const std::string game : {"holdem.limit.2p.reverse_blinds", "holdem.nolimit.2p.reverse_blinds",
-                                 "holdem.limit.3p", "holdem.nolimit.3p", "kuhn", "leduc"}) {
+  for (const std::string game :
+       {"holdem.limit.2p.reverse_blinds", "holdem.nolimit.2p.reverse_blinds", "holdem.limit.3p",
+        "holdem.nolimit.3p", "kuhn", "leduc"}) {
     const std::string log = path(game + ".log");
     const std::string g = "--game " + kGames + game + ".game";
     const HulheRun m = run_hulhe("match --a bot:rules:" + kBots +
@@ -113,29 +115,31 @@ TEST_F(MatchCli, StrategyFileAgainstBotsAndItself) {
   auto self = nlohmann::json::parse(
       run_hulhe("match --a " + s + " --b " + s + " --hands 4000 --duplicate" + g, false).out);
   EXPECT_EQ(self["total_chips"], 0.0);
-  auto vs_rules = nlohmann::json::parse(
-      run_hulhe("match --a " + s + " --b bot:rules:" + kBots +
-                    "rules-leduc.toml --hands 20000 --duplicate" + g,
-                false)
-          .out);
+  auto vs_rules =
+      nlohmann::json::parse(run_hulhe("match --a " + s + " --b bot:rules:" + kBots +
+                                          "rules-leduc.toml --hands 20000 --duplicate" + g,
+                                      false)
+                                .out);
   EXPECT_GT(vs_rules["mbb_per_game"].get<double>() - vs_rules["ci95_mbb"].get<double>(), 0.0)
       << vs_rules.dump();
   // A Leduc strategy cannot play hold'em.
   const HulheRun wrong = run_hulhe("match --a " + s + " --b bot:uniform --hands 10");
   EXPECT_EQ(wrong.status, 2);
-  EXPECT_NE(wrong.out.find("is a strategy for a 2-player limit game of 2 rounds and 6 cards"), std::string::npos) << wrong.out;
+  EXPECT_NE(wrong.out.find("is a strategy for a 2-player limit game of 2 rounds and 6 cards"),
+            std::string::npos)
+      << wrong.out;
   // The log may not overwrite an input.
-  const HulheRun clobber =
-      run_hulhe("match --a " + s + " --b bot:uniform --hands 10 --game " + kGames +
-                "leduc.game --log " + s);
+  const HulheRun clobber = run_hulhe("match --a " + s + " --b bot:uniform --hands 10 --game " +
+                                     kGames + "leduc.game --log " + s);
   EXPECT_EQ(clobber.status, 2);
   EXPECT_NE(clobber.out.find("is an input"), std::string::npos) << clobber.out;
 }
 
 TEST_F(MatchCli, BadInputExitsTwoNamingIt) {
   const std::string bad_rules =
-      write("bad.toml", "[[rule]]\naction = \"call\"\n[[rule]]\nequity = \"high\"\naction = "
-                        "\"raise\"\n");
+      write("bad.toml",
+            "[[rule]]\naction = \"call\"\n[[rule]]\nequity = \"high\"\naction = "
+            "\"raise\"\n");
   const struct {
     std::string args, message;
   } cases[] = {

@@ -9,9 +9,12 @@
 namespace hulhe::testing {
 
 inline const std::vector<std::string>& shipped_game_names() {
-  static const std::vector<std::string> names{
-      "holdem.limit.2p.reverse_blinds", "holdem.nolimit.2p.reverse_blinds", "holdem.limit.3p",
-      "holdem.nolimit.3p", "kuhn", "leduc"};
+  static const std::vector<std::string> names{"holdem.limit.2p.reverse_blinds",
+                                              "holdem.nolimit.2p.reverse_blinds",
+                                              "holdem.limit.3p",
+                                              "holdem.nolimit.3p",
+                                              "kuhn",
+                                              "leduc"};
   return names;
 }
 

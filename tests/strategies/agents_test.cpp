@@ -107,8 +107,8 @@ TEST(PolicyAgent, PlaysThePolicysProbabilities) {
   CfrParameters params;
   params.algorithm = "cfr+";
   make_cfr_algorithm(params, tree, abstraction, tables)->run(1, 50, 1);
-  auto policy = std::shared_ptr<const Policy>(
-      std::make_shared<AveragePolicy>(tree, abstraction, tables));
+  auto policy =
+      std::shared_ptr<const Policy>(std::make_shared<AveragePolicy>(tree, abstraction, tables));
   PolicyAgent agent(policy, "leduc-cfr+");
   GameState s(g);
   s.apply_betting("r");  // position 0 raised; position 1 to act with Kh

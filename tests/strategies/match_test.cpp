@@ -52,14 +52,14 @@ TEST(Match, DuplicateSelfPlayIsExactlyZero) {
 }
 
 TEST(Match, ResultDoesNotDependOnThreads) {
-  const MatchResult one = run("holdem.nolimit.2p.reverse_blinds", "bot:function", "bot:uniform",
-                              5000, false, 1);
-  const MatchResult two = run("holdem.nolimit.2p.reverse_blinds", "bot:function", "bot:uniform",
-                              5000, false, 2);
+  const MatchResult one =
+      run("holdem.nolimit.2p.reverse_blinds", "bot:function", "bot:uniform", 5000, false, 1);
+  const MatchResult two =
+      run("holdem.nolimit.2p.reverse_blinds", "bot:function", "bot:uniform", 5000, false, 2);
   EXPECT_EQ(one.total_chips, two.total_chips);
   EXPECT_EQ(one.ci95_chips, two.ci95_chips);
-  const MatchResult other_seed = run("holdem.nolimit.2p.reverse_blinds", "bot:function",
-                                     "bot:uniform", 5000, false, 2, 8);
+  const MatchResult other_seed =
+      run("holdem.nolimit.2p.reverse_blinds", "bot:function", "bot:uniform", 5000, false, 2, 8);
   EXPECT_NE(one.total_chips, other_seed.total_chips);
 }
 
@@ -69,8 +69,8 @@ TEST(Match, HandCountsAndSeats) {
   EXPECT_EQ(dup.samples, 34);
   // Always-fold against always-call in HULHE: it loses its blind in every hand, 10 as the
   // big blind (position 0), 5 as the small blind: 7.5 chips a hand = 750 mbb/g.
-  const MatchResult fold = run("holdem.limit.2p.reverse_blinds", "bot:always-fold",
-                               "bot:always-raise", 1000, false);
+  const MatchResult fold =
+      run("holdem.limit.2p.reverse_blinds", "bot:always-fold", "bot:always-raise", 1000, false);
   EXPECT_DOUBLE_EQ(fold.chips_per_hand, -7.5);
   EXPECT_DOUBLE_EQ(fold.mbb_per_game, -750.0);
 }
@@ -94,8 +94,8 @@ TEST(Match, LogsReplayWithZeroMismatchesInEveryShippedGame) {
 TEST(Match, EquityBotBeatsTheBaselinesInHoldem) {
   for (const std::string b : {"bot:always-call", "bot:uniform"}) {
     const MatchResult r = run("holdem.limit.2p.reverse_blinds", "bot:equity", b, 3000, true, 2);
-    EXPECT_GT(r.mbb_per_game - r.ci95_mbb, 100.0) << b << ": " << r.mbb_per_game << " ± "
-                                                  << r.ci95_mbb;
+    EXPECT_GT(r.mbb_per_game - r.ci95_mbb, 100.0)
+        << b << ": " << r.mbb_per_game << " ± " << r.ci95_mbb;
   }
 }
 
@@ -109,17 +109,16 @@ TEST(Match, SolvedLeducStrategyBeatsTheBaselines) {
   params.algorithm = "cfr+";
   make_cfr_algorithm(params, tree, abstraction, tables)->run(1, 400, 1);
   auto policy = std::make_shared<const AveragePolicy>(tree, abstraction, tables);
-  AgentSource solved{"cfr+", "cfr+", {}, [policy] {
-                       return std::make_unique<PolicyAgent>(policy, "cfr+");
-                     }};
+  AgentSource solved{
+      "cfr+", "cfr+", {}, [policy] { return std::make_unique<PolicyAgent>(policy, "cfr+"); }};
   MatchConfig c;
   c.hands = 20000;
   c.duplicate = true;
   c.threads = 2;
   for (const std::string b : {"bot:always-call", "bot:always-raise", "bot:uniform"}) {
     const MatchResult r = play_match(g, solved, load_agent(b, g), c);
-    EXPECT_GT(r.mbb_per_game - r.ci95_mbb, 0.0) << b << ": " << r.mbb_per_game << " ± "
-                                                << r.ci95_mbb;
+    EXPECT_GT(r.mbb_per_game - r.ci95_mbb, 0.0)
+        << b << ": " << r.mbb_per_game << " ± " << r.ci95_mbb;
   }
 }
 

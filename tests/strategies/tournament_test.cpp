@@ -40,10 +40,10 @@ TEST(Tournament, RankingsDifferWhenOneAgentFeedsOnAnother) {
   EXPECT_DOUBLE_EQ(bankroll[3].score, -530.0 / 3);
   const auto runoff = instant_runoff_ranking(t);
   EXPECT_EQ(order(runoff), (std::vector<int>{0, 1, 2, 3}));
-  EXPECT_DOUBLE_EQ(runoff[0].score, 10.0);         // A against B, the last two
-  EXPECT_DOUBLE_EQ(runoff[1].score, -10.0);        // B against A
-  EXPECT_DOUBLE_EQ(runoff[2].score, -15.0 / 2);    // C against A and B
-  EXPECT_DOUBLE_EQ(runoff[3].score, -530.0 / 3);   // D against all
+  EXPECT_DOUBLE_EQ(runoff[0].score, 10.0);                           // A against B, the last two
+  EXPECT_DOUBLE_EQ(runoff[1].score, -10.0);                          // B against A
+  EXPECT_DOUBLE_EQ(runoff[2].score, -15.0 / 2);                      // C against A and B
+  EXPECT_DOUBLE_EQ(runoff[3].score, -530.0 / 3);                     // D against all
   for (const RankEntry& e : runoff) EXPECT_FALSE(e.tied_with_next);  // intervals of 1 mbb/g
 }
 
