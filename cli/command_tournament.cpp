@@ -43,12 +43,14 @@ nlohmann::json ranking_json(const CrossTable& t, const std::vector<RankEntry>& r
 void print_ranking(const std::string& title, const std::string& score_note, const CrossTable& t,
                    const std::vector<RankEntry>& ranking) {
   fmt::print("\n{} ({})\n", title, score_note);
+  std::size_t width = 8;
+  for (const auto& name : t.names) width = std::max(width, name.size());
   std::size_t shown_rank = 1;
   for (std::size_t r = 0; r < ranking.size(); ++r) {
     if (r > 0 && !ranking[r - 1].tied_with_next) shown_rank = r + 1;
     const bool tied = (r > 0 && ranking[r - 1].tied_with_next) || ranking[r].tied_with_next;
-    fmt::print("  {:>3}{} {:<24} {:>10.1f} ± {:.1f}\n", shown_rank, tied ? "=" : " ",
-               t.names[ranking[r].agent], ranking[r].score, ranking[r].ci95);
+    fmt::print("  {:>3}{} {:<{}} {:>10.1f} ± {:.1f}\n", shown_rank, tied ? "=" : " ",
+               t.names[ranking[r].agent], width, ranking[r].score, ranking[r].ci95);
   }
 }
 
