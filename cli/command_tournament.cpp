@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <chrono>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -64,15 +65,29 @@ void run(const Options& o) {
   config.seed = o.seed;
   config.threads = o.threads > 0 ? o.threads : omp_threads();
   const int n = static_cast<int>(agents.size());
+  // Progress: within a match every 2 s (hands/s, the match's ETA); at the end of each match
+  // one line with the tournament's ETA, from the time the matches so far took.
+  const auto start = std::chrono::steady_clock::now();
+  int match = 0, matches = 1;
   std::string label;
-  if (!o.quiet)  // one line per match, at its end
-    config.progress = [&label](std::int64_t done, std::int64_t total, double seconds) {
-      if (done == total)
-        fmt::print(stderr, "{}{} hands in {:.1f} s, {:.0f} hands/s\n", label, total, seconds,
-                   seconds > 0 ? static_cast<double>(total) / seconds : 0.0);
+  MatchProgress in_match("");
+  if (!o.quiet)
+    config.progress = [&](std::int64_t done, std::int64_t total, double seconds) {
+      if (done < total) return in_match(done, total, seconds);
+      const double elapsed =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      fmt::print(stderr, "{}{} hands in {:.1f} s ({:.0f} hands/s); tournament ETA {:.0f}s\n", label,
+                 total, seconds, seconds > 0 ? static_cast<double>(total) / seconds : 0.0,
+                 elapsed / (match + 1) * (matches - match - 1));
     };
-  const TournamentResult r = play_tournament(game, agents, config, [&label](int m, int total) {
-    label = fmt::format("match {}/{}: ", m + 1, total);
+  const TournamentResult r = play_tournament(game, agents, config, [&](int m, int total) {
+    match = m;
+    matches = total;
+    int i = 0, k = m;  // pair (i, j) of match m, in play_tournament's order
+    while (k >= n - 1 - i) k -= n - 1 - i, ++i;
+    label = fmt::format("match {}/{} ({} vs {}): ", m + 1, total, agents[i].name,
+                        agents[i + 1 + k].name);
+    in_match = MatchProgress(label);
   });
   const CrossTable& t = r.table;
 
