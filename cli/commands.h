@@ -17,5 +17,7 @@ void add_run_command(CLI::App& app);
 void add_compare_command(CLI::App& app);
 void add_play_command(CLI::App& app);
 void add_dealer_command(CLI::App& app);
+void add_match_command(CLI::App& app);
+void add_tournament_command(CLI::App& app);
 
 }  // namespace hulhe::cli

@@ -25,6 +25,8 @@ int main(int argc, char** argv) {
   hulhe::cli::add_compare_command(app);
   hulhe::cli::add_play_command(app);
   hulhe::cli::add_dealer_command(app);
+  hulhe::cli::add_match_command(app);
+  hulhe::cli::add_tournament_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
