@@ -206,7 +206,8 @@ HandEvaluator::HandEvaluator() {
   // Bits past the table's end read as used, so no row is placed beyond it.
   constexpr std::size_t kWords = (kRankTableSize + kColumnMask + 1) / 64 + 2;
   std::vector<std::uint64_t> used(kWords, 0);
-  for (std::size_t p = kRankTableSize; p < kWords * 64; ++p) used[p >> 6] |= std::uint64_t{1} << (p & 63);
+  for (std::size_t p = kRankTableSize; p < kWords * 64; ++p)
+    used[p >> 6] |= std::uint64_t{1} << (p & 63);
   auto window = [&](std::size_t p) {  // used bits p .. p + 63
     const std::size_t w = p >> 6, b = p & 63;
     return b == 0 ? used[w] : (used[w] >> b) | (used[w + 1] << (64 - b));

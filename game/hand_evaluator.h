@@ -134,8 +134,8 @@ inline constexpr int kNumRows = static_cast<int>(kMaxRankSum >> kRowShift) + 1; 
 // fullest rows first); the constructor checks that the packing fits.
 inline constexpr int kRankTableSize = 224533;
 struct EvalTables {
-  alignas(64) std::array<std::uint32_t, kNumRows> row_offsets;  // 18 KB
-  alignas(64) std::array<HandRank, kRankTableSize> ranks;        // 439 KB, by rank sum
+  alignas(64) std::array<std::uint32_t, kNumRows> row_offsets;                // 18 KB
+  alignas(64) std::array<HandRank, kRankTableSize> ranks;                     // 439 KB, by rank sum
   alignas(64) std::array<HandRank, std::size_t{1} << kMaxRanks> flush_ranks;  // 16 KB, by mask
 };
 extern EvalTables eval_tables;
@@ -171,8 +171,7 @@ class HandEvaluator {
   // Rank of a set of 5..7 cards.
   HandRank rank(CardSet cards) const {
     std::uint64_t key = kSuitCounterStart;
-    for (std::uint64_t m = cards.mask(); m != 0; m &= m - 1)
-      key += kCardKeys[std::countr_zero(m)];
+    for (std::uint64_t m = cards.mask(); m != 0; m &= m - 1) key += kCardKeys[std::countr_zero(m)];
     if (key & kFlushCheckMask) [[unlikely]]
       return detail::eval_tables.flush_ranks[cards.suit_ranks(flush_suit(key))];
     return rank_of_sum(static_cast<std::uint32_t>(key));
