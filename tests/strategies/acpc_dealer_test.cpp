@@ -68,7 +68,7 @@ Match play_match(const GameDefinition& game, std::int64_t hands, std::uint32_t s
 TEST(AcpcDeal, SameCardsAsTheAcpcDealerLog) {
   // The real ACPC dealer's log of 1,000 HULHE hands, seed 0: our deal with MT19937(0) must
   // give every hand's hole cards and the board cards it shows.
-  std::ifstream in(std::string(HULHE_SHARED_DIR) + "/data/acpc-holdem.limit.2p.1000hands.log");
+  std::ifstream in(std::string(HULHE_TEST_DATA_DIR) + "/acpc-holdem.limit.2p.1000hands.log");
   ASSERT_TRUE(in);
   const GameDefinition game = GameDefinition::holdem_limit_2p();
   std::mt19937 genrand(0);
