@@ -24,8 +24,8 @@ std::string join(const std::vector<std::string>& items) {
 
 // A game in words, for messages (a strategy file keeps the rules, not the file's name).
 std::string describe_game(const GameDefinition& g) {
-  if (!g.name.empty()) return g.name;
-  return std::to_string(g.num_players) + "-player " +
+  if (!g.name.empty()) return "'" + g.name + "'";
+  return "a " + std::to_string(g.num_players) + "-player " +
          (g.betting_type == BettingType::kLimit ? "limit" : "no-limit") + " game of " +
          std::to_string(g.num_rounds) + " round" + (g.num_rounds == 1 ? "" : "s") + " and " +
          std::to_string(g.deck_size()) + " cards";
@@ -34,7 +34,7 @@ std::string describe_game(const GameDefinition& g) {
 AgentSource load_strategy_file(const std::string& path, const GameDefinition& game) {
   auto file = std::make_shared<const StrategyFile>(StrategyFile::read(path));
   if (file->game().hash() != game.hash())
-    throw InputError("agent '" + path + "' is a strategy for a " + describe_game(file->game()) +
+    throw InputError("agent '" + path + "' is a strategy for " + describe_game(file->game()) +
                      ", not for the game played (" + describe_game(game) + ")");
   AgentSource s;
   s.spec = path;

@@ -125,7 +125,7 @@ TEST_F(MatchCli, StrategyFileAgainstBotsAndItself) {
   // A Leduc strategy cannot play hold'em.
   const HulheRun wrong = run_hulhe("match --a " + s + " --b bot:uniform --hands 10");
   EXPECT_EQ(wrong.status, 2);
-  EXPECT_NE(wrong.out.find("is a strategy for a 2-player limit game of 2 rounds and 6 cards"),
+  EXPECT_NE(wrong.out.find("is a strategy for 'leduc', not for the game played"),
             std::string::npos)
       << wrong.out;
   // The log may not overwrite an input.
