@@ -8,6 +8,8 @@
 
 #include "cli/commands.h"
 #include "game/betting_tree.h"
+#include "game/input_file.h"
+#include "game/output_file.h"
 #include "solver/average_policy.h"
 #include "abstraction/abstraction_factory.h"
 #include "solver/checkpoint.h"
@@ -22,7 +24,10 @@ struct Options {
 };
 
 void run(const Options& o) {
+  require_input_file(o.checkpoint, "checkpoint");
+  check_output_path(o.out, "strategy file", {o.checkpoint});
   const Checkpoint c = read_checkpoint(o.checkpoint);
+  check_output_path(o.out, "strategy file", {o.checkpoint, c.bucket_map});
   const GameDefinition game = c.game();
   const BettingTree tree(game);
   const auto abstraction = make_abstraction(c.abstraction_kind, game, c.bucket_map);
