@@ -109,30 +109,33 @@ class Builder {
 };
 
 // Counts the nodes below a decision node. The subtree's shape depends only on the round,
-// the raises so far, whether the round's first action is still to come and whether the
-// player faces a bet (the rules of Builder::decision), so the counts are memoised on those.
+// the raises so far, whether the round's first action is still to come, whether the player
+// faces a bet and whether the opponent is behind (has put in less than the most: only at the
+// root, when the first player posted the larger blind), so the counts are memoised on those.
 class SizeCounter {
  public:
   explicit SizeCounter(const GameDefinition& g) : g_(g) {
     for (auto& a : memo_)
       for (auto& b : a)
         for (auto& c : b)
-          for (std::int64_t& x : c) x = -1;
+          for (auto& d : c)
+            for (std::int64_t& x : d) x = -1;
   }
 
-  std::int64_t decision(int round, int raises, bool first_action, bool facing_bet) {
-    std::int64_t& memo = memo_[round][raises][first_action][facing_bet];
+  std::int64_t decision(int round, int raises, bool first_action, bool facing_bet,
+                        bool opponent_behind) {
+    std::int64_t& memo = memo_[round][raises][first_action][facing_bet][opponent_behind];
     if (memo >= 0) return memo;
     std::int64_t n = 1;
     if (facing_bet) n = add(n, 1);  // fold
-    // Call (or check).
+    // Call (or check): the caller now has the most, so only a player behind faces a bet.
     if (first_action)
-      n = add(n, decision(round, raises, false, false));
+      n = add(n, decision(round, raises, false, opponent_behind, false));
     else if (round + 1 < g_.num_rounds)
-      n = add(n, decision(round + 1, 0, true, false));
+      n = add(n, decision(round + 1, 0, true, false, false));
     else
       n = add(n, 1);  // showdown
-    if (raises < g_.max_raises[round]) n = add(n, decision(round, raises + 1, false, true));
+    if (raises < g_.max_raises[round]) n = add(n, decision(round, raises + 1, false, true, false));
     return memo = n;
   }
 
@@ -142,7 +145,7 @@ class SizeCounter {
   }
 
   const GameDefinition& g_;
-  std::int64_t memo_[kMaxRounds][256][2][2];
+  std::int64_t memo_[kMaxRounds][256][2][2][2];
 };
 
 std::string max_raises_string(const GameDefinition& g) {
@@ -159,7 +162,8 @@ std::string max_raises_string(const GameDefinition& g) {
 std::int64_t betting_tree_size(const GameDefinition& game) {
   auto counter = std::make_unique<SizeCounter>(game);
   const int first = game.first_player[0];
-  return counter->decision(0, 0, true, game.blind[first] < game.blind[1 - first]);
+  return counter->decision(0, 0, true, game.blind[first] < game.blind[1 - first],
+                           game.blind[1 - first] < game.blind[first]);
 }
 
 BettingTree::BettingTree(const GameDefinition& game) : game_(game) {
