@@ -35,8 +35,7 @@ void run(const Options& o) {
   if (!in) throw InputError("cannot read dealer log '" + o.log_path + "'");
   const LogReport r = replay_log(in, g);
   if (r.hands == 0) {
-    if (r.bad_lines == 0)
-      throw InputError("dealer log '" + o.log_path + "' has no STATE lines");
+    if (r.bad_lines == 0) throw InputError("dealer log '" + o.log_path + "' has no STATE lines");
     const LogProblem& first = r.problems.front();
     throw InputError("no line of dealer log '" + o.log_path + "' replays in the rules of '" +
                      g.name + "' (" + std::to_string(r.bad_lines) +
@@ -73,8 +72,8 @@ void run(const Options& o) {
     fmt::print(stderr, "{}:{}: {}\n", printable(o.log_path), p.line, printable(p.message));
   fmt::print(
       "{}: {} hands of {} replayed; {} mismatch{}, {} bad line{}{}\n", printable(o.log_path),
-      r.hands, printable(g.name),
-      r.mismatches, r.mismatches == 1 ? "" : "es", r.bad_lines, r.bad_lines == 1 ? "" : "s",
+      r.hands, printable(g.name), r.mismatches, r.mismatches == 1 ? "" : "es", r.bad_lines,
+      r.bad_lines == 1 ? "" : "s",
       r.has_score ? (r.score_matches ? "; SCORE line agrees" : "; SCORE line disagrees") : "");
   fmt::print("  {:<20} {:>7} {:>12} {:>12} {:>12}\n", "player", "hands", "total", "mbb/g",
              "95% CI");

@@ -1,6 +1,6 @@
 // `hulhe solve --config FILE [--algorithm A] [--iterations N] [--seconds S] [--threads T]
-// [--seed X] [--checkpoint PATH] [--resume | --overwrite]`: runs a CFR-family solver (solver/solver_run.h)
-// with progress lines on stderr and a summary on stdout.
+// [--seed X] [--checkpoint PATH] [--resume | --overwrite]`: runs a CFR-family solver
+// (solver/solver_run.h) with progress lines on stderr and a summary on stdout.
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>

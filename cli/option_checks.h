@@ -28,8 +28,8 @@ inline CLI::Validator threads_check() {
 inline CLI::Validator seed_check() {
   return CLI::Validator(
       [](std::string& s) -> std::string {
-        const bool digits = !s.empty() && s.size() <= 20 &&
-                            s.find_first_not_of("0123456789") == std::string::npos;
+        const bool digits =
+            !s.empty() && s.size() <= 20 && s.find_first_not_of("0123456789") == std::string::npos;
         if (!digits || (s.size() == 20 && s > "18446744073709551615"))
           return "seed must be a whole number in [0, 2^64-1], got '" + s + "'";
         return "";

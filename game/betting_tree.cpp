@@ -175,8 +175,7 @@ BettingTree::BettingTree(const GameDefinition& game) : game_(game) {
     if (game.stack[p] != INT32_MAX)
       throw InputError("the betting tree needs unlimited stacks (a limit game without 'stack')");
   const std::int64_t size = betting_tree_size(game);
-  if (size > kMaxBettingTreeNodes)
-  {
+  if (size > kMaxBettingTreeNodes) {
     // Appended piece by piece: GCC 12 warns falsely on long chains of string +.
     std::string m = "the public betting tree of '";
     m.append(game.name).append("' would have more than ");
@@ -189,8 +188,7 @@ BettingTree::BettingTree(const GameDefinition& game) : game_(game) {
   std::int64_t most = std::max(game.blind[0], game.blind[1]);
   for (int r = 0; r < game.num_rounds; ++r)
     most += std::int64_t{game.raise_size[r]} * game.max_raises[r];
-  if (most > INT32_MAX)
-  {
+  if (most > INT32_MAX) {
     std::string m = "the blinds and raises of '";
     m.append(game.name).append("' can commit ").append(std::to_string(most));
     m.append(" chips, more than 2^31-1");

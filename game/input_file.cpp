@@ -27,7 +27,7 @@ std::string type_problem(const struct stat& st) {
 
 void require_input_file(const std::string& path, std::string_view what) {
   if (path.empty()) throw InputError("no " + std::string(what) + " given (empty path)");
-  struct stat st{};
+  struct stat st {};
   if (::stat(path.c_str(), &st) != 0)
     throw InputError("cannot read " + quoted(what, path) + ": " + std::strerror(errno));
   if (const std::string p = type_problem(st); !p.empty())
@@ -41,12 +41,12 @@ std::string read_input_file(const std::string& path, std::string_view what,
   // for a writer; fstat() below refuses it.
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) throw InputError("cannot read " + quoted(what, path) + ": " + std::strerror(errno));
-  struct stat st{};
+  struct stat st {};
   std::string problem;
   if (::fstat(fd, &st) != 0)
     problem = std::strerror(errno);
-  else if (problem = type_problem(st); problem.empty() &&
-                                       static_cast<std::uint64_t>(st.st_size) > max_bytes)
+  else if (problem = type_problem(st);
+           problem.empty() && static_cast<std::uint64_t>(st.st_size) > max_bytes)
     problem = "is " + std::to_string(st.st_size) + " bytes, more than the " +
               std::to_string(max_bytes) + " a " + std::string(what) + " may have";
   std::string text;

@@ -26,7 +26,7 @@ std::string folder_of(const std::string& path) {
 // Same file: by device and inode when both exist, else by their absolute, normalised paths
 // (symbolic links in existing parent folders resolved).
 bool same_file(const std::string& a, const struct stat* a_stat, const std::string& b) {
-  struct stat b_stat{};
+  struct stat b_stat {};
   const bool b_exists = ::stat(b.c_str(), &b_stat) == 0;
   if (a_stat != nullptr && b_exists)
     return a_stat->st_dev == b_stat.st_dev && a_stat->st_ino == b_stat.st_ino;
@@ -65,7 +65,7 @@ mode_t new_file_mode() {
 void check_output_path(const std::string& path, std::string_view what,
                        const std::vector<std::string>& inputs) {
   if (path.empty()) throw InputError("no " + std::string(what) + " path given (empty path)");
-  struct stat st{};
+  struct stat st {};
   const bool exists = ::stat(path.c_str(), &st) == 0;
   if (exists && S_ISDIR(st.st_mode))
     throw InputError("cannot write " + quoted(what, path) + ": it is a directory");
@@ -93,7 +93,7 @@ void check_output_path(const std::string& path, std::string_view what,
 void write_output_file(const std::string& path, std::string_view what,
                        std::initializer_list<std::string_view> parts) {
   if (path.empty()) throw InputError("no " + std::string(what) + " path given (empty path)");
-  struct stat st{};
+  struct stat st {};
   const bool exists = ::stat(path.c_str(), &st) == 0;
   if (exists && !S_ISREG(st.st_mode)) check_output_path(path, what);  // throws the reason
   std::string tmp;
@@ -122,8 +122,8 @@ void write_output_file(const std::string& path, std::string_view what,
     const int saved = errno;
     ::close(dir);
     if (rc != 0 && saved != EINVAL)
-      throw InputError("wrote " + quoted(what, path) + " but could not sync its folder: " +
-                       std::strerror(saved));
+      throw InputError("wrote " + quoted(what, path) +
+                       " but could not sync its folder: " + std::strerror(saved));
   }
 }
 

@@ -30,8 +30,8 @@ toml::value parse_toml(const std::string& text, const std::string& source) {
   } catch (const toml::exception& e) {
     const toml::source_location& loc = e.location();
     throw InputError(source + ":" + std::to_string(loc.line()) + ":" +
-                     std::to_string(loc.column()) + ": not valid TOML: " +
-                     first_line_problem(e.what()));
+                     std::to_string(loc.column()) +
+                     ": not valid TOML: " + first_line_problem(e.what()));
   } catch (const std::exception& e) {
     throw InputError(source + ": not valid TOML: " + first_line_problem(e.what()));
   }

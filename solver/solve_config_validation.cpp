@@ -14,15 +14,15 @@ std::string number(double v) {
   return os.str();
 }
 
-void check_int(const std::string& source, const std::string& key, std::int64_t v,
-               std::int64_t lo, std::int64_t hi) {
+void check_int(const std::string& source, const std::string& key, std::int64_t v, std::int64_t lo,
+               std::int64_t hi) {
   if (v < lo || v > hi)
     throw InputError(source + ": '" + key + "' = " + std::to_string(v) + " is outside [" +
                      std::to_string(lo) + ", " + std::to_string(hi) + "]");
 }
 
-void check_real(const std::string& source, const std::string& key, double v, double lo,
-                double hi, bool lo_open = false) {
+void check_real(const std::string& source, const std::string& key, double v, double lo, double hi,
+                bool lo_open = false) {
   const bool ok = std::isfinite(v) && (lo_open ? v > lo : v >= lo) && v <= hi;
   if (!ok)
     throw InputError(source + ": '" + key + "' = " + number(v) + " must be a finite number in " +

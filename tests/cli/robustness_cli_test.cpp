@@ -75,7 +75,7 @@ TEST_F(RobustnessCli, ExportNeverWritesOverItsCheckpoint) {
   ASSERT_EQ(::mkfifo(path("fifo").c_str(), 0600), 0);
   expect_bad_input(run_hulhe("export --checkpoint " + ckpt + " --out " + path("fifo")),
                    "not a regular file", "fifo");
-  struct stat st{};
+  struct stat st {};
   ASSERT_EQ(::stat(path("fifo").c_str(), &st), 0);
   EXPECT_TRUE(S_ISFIFO(st.st_mode));
   expect_bad_input(run_hulhe("export --checkpoint " + dir_ + " --out " + path("s")),
@@ -89,18 +89,18 @@ TEST_F(RobustnessCli, SolveKeepsExistingCheckpointsAndInputs) {
             0);
   const std::string first = read(ckpt);
   // A new run without --resume or --overwrite leaves the 100-iteration checkpoint alone.
-  expect_bad_input(run_hulhe("solve --config " + config + " --checkpoint " + ckpt),
-                   "--overwrite", "existing checkpoint");
+  expect_bad_input(run_hulhe("solve --config " + config + " --checkpoint " + ckpt), "--overwrite",
+                   "existing checkpoint");
   EXPECT_EQ(read(ckpt), first);
   const HulheRun over =
       run_hulhe("solve --config " + config + " --checkpoint " + ckpt + " --overwrite");
   ASSERT_EQ(over.status, 0) << over.out;
   EXPECT_NE(over.out.find("iterations 1..50"), std::string::npos) << over.out;
   EXPECT_NE(read(ckpt), first);
-  EXPECT_EQ(run_hulhe("solve --config " + config + " --checkpoint " + ckpt +
-                      " --resume --overwrite")
-                .status,
-            2);
+  EXPECT_EQ(
+      run_hulhe("solve --config " + config + " --checkpoint " + ckpt + " --resume --overwrite")
+          .status,
+      2);
   // The config itself, a directory, a fifo, a missing folder: refused before any work.
   const std::string config_text = read(config);
   expect_bad_input(run_hulhe("solve --config " + config + " --overwrite --checkpoint " + config),
@@ -109,9 +109,9 @@ TEST_F(RobustnessCli, SolveKeepsExistingCheckpointsAndInputs) {
   expect_bad_input(run_hulhe("solve --config " + config + " --overwrite --checkpoint " + dir_),
                    "is a directory", "directory");
   ASSERT_EQ(::mkfifo(path("fifo").c_str(), 0600), 0);
-  expect_bad_input(run_hulhe("solve --config " + config + " --overwrite --checkpoint " +
-                             path("fifo")),
-                   "not a regular file", "fifo");
+  expect_bad_input(
+      run_hulhe("solve --config " + config + " --overwrite --checkpoint " + path("fifo")),
+      "not a regular file", "fifo");
   expect_bad_input(run_hulhe("solve --config " + config + " --checkpoint " + path("no/x.ckpt")),
                    "cannot create files", "missing folder");
   // Nothing but the files made here is left in the folder (no temporary files).
@@ -131,7 +131,8 @@ TEST_F(RobustnessCli, SolveOptionsAndConfigValuesAreRangeChecked) {
   expect_bad_input(run_hulhe(run + "--threads 100000"), "'threads'", "--threads 100000");
   expect_bad_input(run_hulhe(run + "--seed -1"), "seed", "--seed -1");
   for (const std::string& bad :
-       {std::string("[parameters]\ndcfr_alpha = nan\n"), std::string("[parameters]\ndcfr_gamma = -1.0\n"),
+       {std::string("[parameters]\ndcfr_alpha = nan\n"),
+        std::string("[parameters]\ndcfr_gamma = -1.0\n"),
         std::string("[parameters]\ncfr_plus_delay = -9223372036854775808\n"),
         std::string("checkpoint_every_seconds = -inf\n"), std::string("seed = -1\n")}) {
     const std::string c = kuhn_config(bad);
@@ -199,7 +200,8 @@ TEST_F(RobustnessCli, NumericOptionsAreRangeChecked) {
 }
 
 TEST_F(RobustnessCli, LogsExitStatusesAndEscaping) {
-  const std::string log = std::string(HULHE_SHARED_DIR) + "/data/acpc-holdem.limit.2p.1000hands.log";
+  const std::string log =
+      std::string(HULHE_SHARED_DIR) + "/data/acpc-holdem.limit.2p.1000hands.log";
   if (std::filesystem::exists(log)) {
     EXPECT_EQ(run_hulhe("logs " + log, false).status, 0);
   }
@@ -210,8 +212,8 @@ TEST_F(RobustnessCli, LogsExitStatusesAndEscaping) {
   EXPECT_EQ(mismatch.status, 1) << mismatch.out;
   EXPECT_NE(mismatch.out.find("1 mismatch"), std::string::npos) << mismatch.out;
   // Raw escape sequences, NULs and invalid UTF-8 from the log are escaped, in text and JSON.
-  const std::string binary = write(
-      "b.log", good + std::string("STATE:\x1b[2J\xff\x00junk\n", 17) + "\xc3\x28:garbage\n");
+  const std::string binary =
+      write("b.log", good + std::string("STATE:\x1b[2J\xff\x00junk\n", 17) + "\xc3\x28:garbage\n");
   const HulheRun text = run_hulhe("logs " + binary);
   EXPECT_EQ(text.status, 1) << text.out;
   EXPECT_EQ(text.out.find('\x1b'), std::string::npos) << text.out;
@@ -225,8 +227,9 @@ TEST_F(RobustnessCli, LogsExitStatusesAndEscaping) {
   expect_bad_input(run_hulhe("logs " + dir_), "is a directory", "directory");
   expect_bad_input(run_hulhe("logs " + write("empty.log", "# nothing\n")), "no STATE lines",
                    "empty");
-  const std::string leduc = write("leduc.log", "STATE:0:cc/cc:Ks|Qs/Ah:0|0:A|B\n"
-                                               "STATE:1:rc/cc:Qs|Ks/Ah:0|0:B|A\n");
+  const std::string leduc = write("leduc.log",
+                                  "STATE:0:cc/cc:Ks|Qs/Ah:0|0:A|B\n"
+                                  "STATE:1:rc/cc:Qs|Ks/Ah:0|0:B|A\n");
   expect_bad_input(run_hulhe("logs " + leduc), "another game", "Leduc log as hold'em");
 }
 

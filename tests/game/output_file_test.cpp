@@ -55,7 +55,7 @@ TEST(OutputFile, NewFilesFollowTheUmaskExistingFilesKeepTheirMode) {
   const mode_t old = ::umask(022);
   write_output_file(dir / "new", "test file", {"x"});
   ::umask(old);
-  struct stat st{};
+  struct stat st {};
   ASSERT_EQ(::stat((dir / "new").c_str(), &st), 0);
   EXPECT_EQ(st.st_mode & 0777, 0644U);
   ASSERT_EQ(::chmod((dir / "new").c_str(), 0600), 0);
@@ -68,13 +68,13 @@ TEST(OutputFile, RefusesDirectoriesDevicesAndEmptyPaths) {
   TempFolder dir;
   EXPECT_NE(error_of([&] { check_output_path(dir.path(), "checkpoint"); }).find("is a directory"),
             std::string::npos);
-  EXPECT_NE(error_of([&] { write_output_file(dir.path(), "checkpoint", {"x"}); })
-                .find("is a directory"),
-            std::string::npos);
+  EXPECT_NE(
+      error_of([&] { write_output_file(dir.path(), "checkpoint", {"x"}); }).find("is a directory"),
+      std::string::npos);
   for (const char* device : {"/dev/null", "/dev/full"}) {
     const std::string e = error_of([&] { write_output_file(device, "checkpoint", {"x"}); });
     EXPECT_NE(e.find("not a regular file"), std::string::npos) << device << ": " << e;
-    struct stat st{};
+    struct stat st {};
     ASSERT_EQ(::stat(device, &st), 0);
     EXPECT_TRUE(S_ISCHR(st.st_mode)) << device << " was replaced";
   }
@@ -84,8 +84,9 @@ TEST(OutputFile, RefusesDirectoriesDevicesAndEmptyPaths) {
             std::string::npos);
   EXPECT_NE(error_of([&] { check_output_path("", "checkpoint"); }).find("empty path"),
             std::string::npos);
-  EXPECT_NE(error_of([&] { check_output_path(dir / "no/such/folder/x", "checkpoint"); })
-                .find("cannot create files in folder"),
+  EXPECT_NE(error_of([&] {
+              check_output_path(dir / "no/such/folder/x", "checkpoint");
+            }).find("cannot create files in folder"),
             std::string::npos);
 }
 
@@ -103,12 +104,11 @@ TEST(OutputFile, RefusesAnInputBySameInodeOrSamePath) {
   }
   EXPECT_EQ(slurp(input), "game = 1\n");
   // Two paths of a file that does not exist yet.
-  const std::string e = error_of(
-      [&] { check_output_path(dir / "new.ckpt", "checkpoint", {dir.path() + "/../" +
-                                                                std::filesystem::path(dir.path())
-                                                                    .filename()
-                                                                    .string() +
-                                                                "/new.ckpt"}); });
+  const std::string e = error_of([&] {
+    check_output_path(dir / "new.ckpt", "checkpoint",
+                      {dir.path() + "/../" + std::filesystem::path(dir.path()).filename().string() +
+                       "/new.ckpt"});
+  });
   EXPECT_NE(e.find("is the input"), std::string::npos) << e;
   // Another file, and empty input paths, are fine; the check leaves nothing behind.
   EXPECT_EQ(error_of([&] { check_output_path(dir / "other", "checkpoint", {input, ""}); }), "");
@@ -120,7 +120,7 @@ TEST(OutputFile, AFailedWriteKeepsTheOldFileAndRemovesItsTemporaryFile) {
   const std::string path = dir / "out.bin";
   spit(path, "old content");
   // A file-size limit makes write() fail with EFBIG part way, like a full disk.
-  struct rlimit saved{};
+  struct rlimit saved {};
   ASSERT_EQ(::getrlimit(RLIMIT_FSIZE, &saved), 0);
   auto* old_handler = std::signal(SIGXFSZ, SIG_IGN);
   struct rlimit small = saved;
