@@ -30,18 +30,20 @@ inline std::string_view as_text(const std::uint8_t* data, std::size_t size) {
   return {reinterpret_cast<const char*>(data), size};
 }
 
-// This process's own temporary folder.
+// This process's own temporary folder, removed at exit. Held in a string that is never
+// destroyed, so that the exit handler may still read it.
 inline const std::string& temp_folder() {
-  static const std::string folder = [] {
+  static const std::string* const folder = [] {
     std::string pattern = std::filesystem::temp_directory_path().string() + "/hulhe_fuzz_XXXXXX";
     if (::mkdtemp(pattern.data()) == nullptr) std::abort();
+    auto* kept = new std::string(pattern);
     std::atexit([] {
       std::error_code ec;
       std::filesystem::remove_all(temp_folder(), ec);
     });
-    return pattern;
+    return kept;
   }();
-  return folder;
+  return *folder;
 }
 
 // Writes bytes to `name` in the temporary folder, returns its path.
