@@ -7,10 +7,13 @@ JOBS ?= $(shell nproc)
 DEBIAN_PACKAGES := build-essential cmake ninja-build libeigen3-dev libcereal-dev \
   libgtest-dev libbenchmark-dev libcli11-dev libspdlog-dev libfmt-dev libtoml11-dev \
   nlohmann-json3-dev gnuplot-nox
+# Only `make fuzz` needs these (Debian's clang with libFuzzer and its OpenMP runtime).
+FUZZ_PACKAGES := clang libclang-rt-dev libomp-dev
+FUZZ_SECONDS ?= 20
 HULHE := build/release/cli/hulhe
 RUN_CONFIG ?= configs/hulhe-quick.toml
 
-.PHONY: run test deps build build-asan test-release test-asan bench format clean
+.PHONY: run test deps install build build-asan test-release test-asan bench fuzz format clean
 
 run: build
 	mkdir -p runs && cd runs && ../$(HULHE) run --config ../$(RUN_CONFIG)
@@ -18,7 +21,10 @@ run: build
 test: test-release test-asan
 
 deps:
-	@missing=""; for p in $(DEBIAN_PACKAGES); do \
+	@$(MAKE) --no-print-directory install PACKAGES="$(DEBIAN_PACKAGES)"
+
+install:
+	@missing=""; for p in $(PACKAGES); do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
@@ -43,8 +49,16 @@ test-asan: build-asan
 bench: build
 	for b in build/release/bench/bench_*; do $$b; done
 
+# libFuzzer harnesses (fuzz/), FUZZ_SECONDS each under ASan + UBSan; fails on a finding.
+# Not part of `make test`.
+fuzz:
+	@$(MAKE) --no-print-directory install PACKAGES="$(DEBIAN_PACKAGES) $(FUZZ_PACKAGES)"
+	cmake --preset fuzz >/dev/null
+	cmake --build --preset fuzz -j $(JOBS)
+	fuzz/run_all.sh $(FUZZ_SECONDS)
+
 format:
-	find game abstraction solver strategies cli tests bench -name '*.h' -o -name '*.cpp' | xargs clang-format -i
+	find game abstraction solver strategies cli tests bench fuzz -name '*.h' -o -name '*.cpp' | xargs clang-format -i
 
 clean:
 	rm -rf build

@@ -1,16 +1,27 @@
 #include "abstraction/abstraction_config.h"
 
+#include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <set>
 #include <sstream>
-#include <toml.hpp>
 
 #include "abstraction/bucket_map.h"
 #include "game/input_error.h"
+#include "game/input_file.h"
+#include "game/toml_input.h"
 
 namespace hulhe {
 namespace {
+
+constexpr std::uint64_t kMaxConfigBytes = 1 << 20;
+constexpr std::int64_t kMaxThreads = 1024;
+
+// More buckets than canonical hands (Waugh's indexer: 169; 1,286,792; 13,960,050;
+// 123,156,254) is no abstraction; above 2^24 the k-means centres alone need gigabytes.
+std::int64_t max_buckets(int round) {
+  constexpr std::int64_t kCanonicalHands[4] = {169, 1286792, 13960050, 123156254};
+  return std::min<std::int64_t>(kCanonicalHands[round], std::int64_t{1} << 24);
+}
 
 [[noreturn]] void fail(const std::string& source, const std::string& what) {
   throw InputError("config '" + source + "': " + what);
@@ -51,7 +62,7 @@ void parse_round(const toml::value& t, int round, const std::string& source, Rou
       rc.method = parse_method(get_string(v, source, k), source, k);
       has_method = true;
     } else if (key == "buckets") {
-      rc.buckets = static_cast<std::int32_t>(get_int(v, source, k, 1, 1 << 30));
+      rc.buckets = static_cast<std::int32_t>(get_int(v, source, k, 1, max_buckets(round)));
       has_buckets = true;
     } else if (key == "bins") {
       rc.bins = static_cast<int>(get_int(v, source, k, 2, 10000));
@@ -118,23 +129,15 @@ const char* method_name(BucketingMethod m) {
 }
 
 AbstractionConfig AbstractionConfig::from_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError("cannot open config '" + path + "'");
-  std::stringstream ss;
-  ss << in.rdbuf();
+  const std::string text = read_input_file(path, "config", kMaxConfigBytes);
   std::string base = std::filesystem::path(path).parent_path().string();
-  return from_string(ss.str(), path, base.empty() ? "." : base);
+  return from_string(text, path, base.empty() ? "." : base);
 }
 
 AbstractionConfig AbstractionConfig::from_string(const std::string& text, const std::string& source,
                                                  const std::string& base_dir) {
-  toml::value root;
-  try {
-    std::istringstream is(text);
-    root = toml::parse(is, source);
-  } catch (const std::exception& e) {
-    throw InputError("config '" + source + "' is not valid TOML: " + e.what());
-  }
+  const toml::value root = parse_toml(text, source);
+  if (!root.is_table()) fail(source, "not a TOML table");
   AbstractionConfig c;
   c.path = source;
   bool has_game = false;
@@ -148,7 +151,7 @@ AbstractionConfig AbstractionConfig::from_string(const std::string& text, const 
     } else if (key == "seed") {
       c.seed = static_cast<std::uint64_t>(get_int(v, source, key, 0, INT64_MAX));
     } else if (key == "threads") {
-      c.threads = static_cast<int>(get_int(v, source, key, 0, 4096));
+      c.threads = static_cast<int>(get_int(v, source, key, 0, kMaxThreads));
     } else if (key == "output") {
       c.output = get_string(v, source, key);
     } else if (key == "solve" || key == "export" || key == "evaluate") {

@@ -1,17 +1,16 @@
 #include "abstraction/bucket_map.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cereal/archives/portable_binary.hpp>
 #include <cereal/types/string.hpp>
 #include <cereal/types/vector.hpp>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <sstream>
 
 #include "game/input_error.h"
+#include "game/input_file.h"
+#include "game/output_file.h"
 
 namespace hulhe {
 namespace {
@@ -84,34 +83,20 @@ std::uint64_t BucketMap::hash() const {
 void BucketMap::save(const std::string& path) const {
   const std::string payload = payload_of(*this);
   const std::uint64_t sum = checksum64(payload.data(), payload.size());
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+  std::ostringstream header(std::ios::binary);
   {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw InputError("cannot write bucket map '" + tmp + "'");
-    {
-      cereal::PortableBinaryOutputArchive ar(out);
-      std::string magic(kMagic);
-      ar(magic, kFormatVersion, game_hash, source_hash, sum);
-    }
-    out.write(payload.data(), static_cast<std::streamsize>(payload.size()));
-    out.flush();
-    if (!out) {
-      std::remove(tmp.c_str());
-      throw InputError("cannot write bucket map '" + tmp + "' (disk full?)");
-    }
+    cereal::PortableBinaryOutputArchive ar(header);
+    std::string magic(kMagic);
+    ar(magic, kFormatVersion, game_hash, source_hash, sum);
   }
-  // rename() replaces the old map atomically: readers see the old file or the new one.
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    throw InputError("cannot rename '" + tmp + "' to bucket map '" + path + "'");
-  }
+  // Temporary file, fsync, rename: readers see the old map or the new one, never half.
+  write_output_file(path, "bucket map", {header.view(), payload});
 }
 
 BucketMap BucketMap::load(const std::string& path, std::optional<std::uint64_t> expected_game_hash,
                           const std::string& game_name) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError("cannot open bucket map '" + path + "'");
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  // Directories and devices are refused; the bound only keeps /dev/zero-like files out.
+  std::string bytes = read_input_file(path, "bucket map", std::uint64_t{1} << 40);
   BucketMap m;
   std::istringstream is(std::move(bytes), std::ios::binary);
   std::uint64_t sum = 0;
@@ -132,7 +117,7 @@ BucketMap BucketMap::load(const std::string& path, std::optional<std::uint64_t> 
       throw InputError("bucket map '" + path + "' has format version " + std::to_string(version) +
                        "; this hulhe reads version " + std::to_string(kFormatVersion));
     ar(m.game_hash, m.source_hash, sum);
-  } catch (const cereal::Exception&) {
+  } catch (const std::exception&) {  // cereal::Exception, or bad_alloc from a huge size
     throw InputError("bucket map '" + path + "' is truncated or corrupt (header)");
   }
   if (expected_game_hash && *expected_game_hash != m.game_hash)
@@ -151,7 +136,7 @@ BucketMap BucketMap::load(const std::string& path, std::optional<std::uint64_t> 
     if (n > 16) throw InputError("bucket map '" + path + "' is corrupt (round count)");
     m.rounds.resize(n);
     for (RoundBuckets& r : m.rounds) serialize_round(ar, r);
-  } catch (const cereal::Exception&) {
+  } catch (const std::exception&) {  // cereal::Exception, or bad_alloc from a huge size
     throw InputError("bucket map '" + path + "' is truncated or corrupt");
   }
   for (const RoundBuckets& r : m.rounds) {

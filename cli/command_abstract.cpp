@@ -7,7 +7,6 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -15,8 +14,10 @@
 #include "abstraction/abstraction_builder.h"
 #include "abstraction/abstraction_config.h"
 #include "cli/commands.h"
+#include "cli/option_checks.h"
 #include "game/game_definition.h"
 #include "game/input_error.h"
+#include "game/output_file.h"
 
 namespace hulhe::cli {
 namespace {
@@ -80,18 +81,12 @@ void run(const AbstractOptions& opt) {
   if (opt.seed) config.seed = *opt.seed;
   if (opt.out) config.output = *opt.out;
   int threads = opt.threads ? *opt.threads : config.threads;
-  if (threads < 0) throw InputError("--threads must be >= 0");
   if (threads == 0) threads = omp_get_max_threads();
   omp_set_num_threads(threads);
   GameDefinition game = GameDefinition::from_file(config.game_path);
   check_holdem(game, config.game_path);
-  {  // Fail now, not after the whole build, if the output cannot be written.
-    const std::string probe = config.output + ".probe";
-    std::ofstream test(probe);
-    if (!test) throw InputError("cannot write output '" + config.output + "'");
-    test.close();
-    std::filesystem::remove(probe);
-  }
+  // Fail now, not after the whole build, if the output cannot be written or is an input.
+  check_output_path(config.output, "bucket map", {opt.config, config.game_path});
   fmt::print(stderr, "hulhe abstract: {} → {} ({} threads, seed {})\n", opt.config, config.output,
              threads, config.seed);
   for (int r = 0; r < 4; ++r)
@@ -130,7 +125,8 @@ void run(const AbstractOptions& opt) {
     for (const StageReport& s : builder.stage_reports())
       j["stages"].push_back(
           {{"stage", s.name}, {"seconds", s.seconds}, {"peak_rss_mib", s.peak_rss_mib}});
-    fmt::print("{}\n", j.dump(2));
+    // Paths need not be UTF-8: invalid bytes become U+FFFD instead of an exception.
+    fmt::print("{}\n", j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
     return;
   }
   fmt::print("{:<8} {:<12} {:>8} {:>12} {:>26} {:>14} {:>9}\n", "round", "method", "buckets",
@@ -156,9 +152,11 @@ void add_abstract_command(CLI::App& app) {
   cmd->add_option("--config", opt->config,
                   "abstraction config (TOML), e.g. configs/hulhe-quick.toml")
       ->required();
-  cmd->add_option("--threads", opt->threads, "OpenMP threads (default: config, else all cores)");
+  cmd->add_option("--threads", opt->threads, "OpenMP threads (default: config, else all cores)")
+      ->check(threads_check());
   cmd->add_option("--out", opt->out, "output bucket map (default: the config's 'output')");
-  cmd->add_option("--seed", opt->seed, "random seed (default: the config's 'seed')");
+  cmd->add_option("--seed", opt->seed, "random seed (default: the config's 'seed')")
+      ->check(seed_check());
   cmd->add_flag("--json", opt->json, "print the summary as one JSON object");
   cmd->callback([opt] { run(*opt); });
 }

@@ -5,10 +5,12 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/option_checks.h"
 #include "game/equity/equity_calculator.h"
 #include "game/input_error.h"
 
@@ -21,8 +23,8 @@ struct EquityOptions {
   std::string dead;
   bool exact = false;
   bool monte_carlo = false;
-  double target_stderr = 0;
-  double seconds = 0;
+  std::optional<double> target_stderr;
+  std::optional<double> seconds;
   int threads = 0;
   std::uint64_t seed = 1;
   bool json = false;
@@ -95,11 +97,10 @@ void run_equity(const EquityOptions& o) {
   request.method = o.exact         ? EquityMethod::kExact
                    : o.monte_carlo ? EquityMethod::kMonteCarlo
                                    : EquityMethod::kAuto;
-  if (o.target_stderr < 0) throw InputError("--stderr must be positive");
-  if (o.seconds < 0) throw InputError("--seconds must be positive");
-  // Monte Carlo defaults to a standard error of 0.001 unless only a time budget is given.
-  request.target_stderr = o.target_stderr > 0 ? o.target_stderr : (o.seconds > 0 ? 0 : 0.001);
-  request.max_seconds = o.seconds;
+  // Monte Carlo stops at the standard error (default 0.001) or the time budget, whichever
+  // comes first (both range-checked by the options' validators).
+  request.target_stderr = o.target_stderr.value_or(0.001);
+  request.max_seconds = o.seconds.value_or(0.0);
   request.threads = o.threads;
   request.seed = o.seed;
   const EquityResult result = compute_equity(request);
@@ -130,12 +131,14 @@ void add_equity_command(CLI::App& app) {
   exact->excludes(mc);
   cmd->add_option("--stderr", options->target_stderr,
                   "Monte Carlo: stop at this standard error of every equity (default 0.001)")
-      ->excludes(exact);
+      ->excludes(exact)
+      ->check(open_interval_check(0.0, 1.0, "a standard error in (0, 1)"));
   cmd->add_option("--seconds", options->seconds, "Monte Carlo: time budget in seconds")
-      ->excludes(exact);
+      ->excludes(exact)
+      ->check(positive_seconds_check());
   cmd->add_option("--threads", options->threads, "threads (default: all cores)")
-      ->check(CLI::NonNegativeNumber);
-  cmd->add_option("--seed", options->seed, "Monte Carlo seed (default 1)");
+      ->check(threads_check());
+  cmd->add_option("--seed", options->seed, "Monte Carlo seed (default 1)")->check(seed_check());
   cmd->add_flag("--json", options->json, "print one JSON object");
   cmd->callback([options] { run_equity(*options); });
 }

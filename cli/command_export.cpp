@@ -15,6 +15,7 @@
 #include "cli/commands.h"
 #include "game/betting_tree.h"
 #include "game/input_error.h"
+#include "game/output_file.h"
 #include "solver/average_policy.h"
 #include "solver/checkpoint.h"
 #include "strategies/baseline_policies.h"
@@ -49,9 +50,7 @@ void report(const std::string& from, const std::string& out, int bits,
 
 void run(const Options& o) {
   if (o.bits != 8 && o.bits != 16) throw InputError("--bits must be 8 or 16");
-  for (const std::string& input : {o.checkpoint, o.bucket_map, o.game_path})
-    if (same_file(o.out, input))
-      throw InputError("--out " + o.out + " is one of the inputs; choose another file");
+  check_output_path(o.out, "strategy file", {o.checkpoint, o.bucket_map, o.game_path});
   const auto start = std::chrono::steady_clock::now();
   if (!o.checkpoint.empty()) {
     const Checkpoint c = read_checkpoint(o.checkpoint);

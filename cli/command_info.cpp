@@ -11,6 +11,7 @@
 #include "game/betting_tree.h"
 #include "game/game_definition.h"
 #include "game/game_size.h"
+#include "game/printable_text.h"
 
 namespace hulhe::cli {
 namespace {
@@ -33,13 +34,13 @@ std::string grouped(std::uint64_t v) {
 }
 
 struct Options {
-  std::string game_path;
+  std::optional<std::string> game_path;  // given but empty is an error, not the default
   bool json = false;
 };
 
 void run(const Options& o) {
-  const GameDefinition g = o.game_path.empty() ? GameDefinition::holdem_limit_2p()
-                                               : GameDefinition::from_file(o.game_path);
+  const GameDefinition g =
+      o.game_path ? GameDefinition::from_file(*o.game_path) : GameDefinition::holdem_limit_2p();
   const bool limit = g.betting_type == BettingType::kLimit;
   const bool unlimited_stacks = g.stack[0] == INT32_MAX;
   std::string deck;
@@ -114,12 +115,13 @@ void run(const Options& o) {
   }
 
   if (o.json) {
-    fmt::print("{}\n", j.dump());
+    // The name comes from the file name, which need not be UTF-8: invalid bytes → U+FFFD.
+    fmt::print("{}\n", j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
     return;
   }
 
   // The rules in words.
-  fmt::print("game {} (rules hash {})\n", g.name.empty() ? "(unnamed)" : g.name,
+  fmt::print("game {} (rules hash {})\n", g.name.empty() ? "(unnamed)" : printable(g.name),
              j["hash"].get<std::string>());
   fmt::print("  {} betting, {} players, {} betting round{}\n", limit ? "limit" : "no-limit",
              g.num_players, g.num_rounds, g.num_rounds > 1 ? "s" : "");

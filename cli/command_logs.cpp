@@ -4,28 +4,45 @@
 #include <CLI/CLI.hpp>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
 #include "cli/commands.h"
+#include "cli/exit_status.h"
 #include "game/dealer_log.h"
 #include "game/game_definition.h"
 #include "game/input_error.h"
+#include "game/input_file.h"
+#include "game/printable_text.h"
 
 namespace hulhe::cli {
 namespace {
 
 struct Options {
   std::string log_path;
-  std::string game_path;
+  std::optional<std::string> game_path;
   bool json = false;
 };
 
+// Exit statuses: 0 every hand agrees, 1 mismatches, bad lines or a disagreeing SCORE line
+// (reported), 2 unusable input (InputError: no such file, a directory or device, a bad
+// --game, or a log in which no line replays, e.g. one of another game).
 void run(const Options& o) {
-  const GameDefinition g = o.game_path.empty() ? GameDefinition::holdem_limit_2p()
-                                               : GameDefinition::from_file(o.game_path);
+  const GameDefinition g =
+      o.game_path ? GameDefinition::from_file(*o.game_path) : GameDefinition::holdem_limit_2p();
+  require_input_file(o.log_path, "dealer log");
   std::ifstream in(o.log_path);
   if (!in) throw InputError("cannot read dealer log '" + o.log_path + "'");
   const LogReport r = replay_log(in, g);
+  if (r.hands == 0) {
+    if (r.bad_lines == 0) throw InputError("dealer log '" + o.log_path + "' has no STATE lines");
+    const LogProblem& first = r.problems.front();
+    throw InputError("no line of dealer log '" + o.log_path + "' replays in the rules of '" +
+                     g.name + "' (" + std::to_string(r.bad_lines) +
+                     " bad lines; is it a log of another game? see --game); line " +
+                     std::to_string(first.line) + ": " + first.message);
+  }
+  const bool problems = r.mismatches > 0 || r.bad_lines > 0 || !r.score_matches;
 
   if (o.json) {
     nlohmann::json j;
@@ -46,20 +63,24 @@ void run(const Options& o) {
     j["problems"] = nlohmann::json::array();
     for (const LogProblem& p : r.problems)
       j["problems"].push_back({{"line", p.line}, {"message", p.message}});
-    fmt::print("{}\n", j.dump());
+    // Names and quoted lines come from the log: invalid UTF-8 becomes U+FFFD.
+    fmt::print("{}\n", j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    if (problems) throw ExitStatus{1};
     return;
   }
   for (const LogProblem& p : r.problems)
-    fmt::print(stderr, "{}:{}: {}\n", o.log_path, p.line, p.message);
+    fmt::print(stderr, "{}:{}: {}\n", printable(o.log_path), p.line, printable(p.message));
   fmt::print(
-      "{}: {} hands of {} replayed; {} mismatch{}, {} bad line{}{}\n", o.log_path, r.hands, g.name,
-      r.mismatches, r.mismatches == 1 ? "" : "es", r.bad_lines, r.bad_lines == 1 ? "" : "s",
+      "{}: {} hands of {} replayed; {} mismatch{}, {} bad line{}{}\n", printable(o.log_path),
+      r.hands, printable(g.name), r.mismatches, r.mismatches == 1 ? "" : "es", r.bad_lines,
+      r.bad_lines == 1 ? "" : "s",
       r.has_score ? (r.score_matches ? "; SCORE line agrees" : "; SCORE line disagrees") : "");
   fmt::print("  {:<20} {:>7} {:>12} {:>12} {:>12}\n", "player", "hands", "total", "mbb/g",
              "95% CI");
   for (const LogPlayer& p : r.players)
-    fmt::print("  {:<20} {:>7} {:>12} {:>12.1f} {:>12}\n", p.name, p.hands, p.total, p.mbb_per_game,
-               fmt::format("± {:.1f}", p.ci95_mbb));
+    fmt::print("  {:<20} {:>7} {:>12} {:>12.1f} {:>12}\n", printable(p.name), p.hands, p.total,
+               p.mbb_per_game, fmt::format("± {:.1f}", p.ci95_mbb));
+  if (problems) throw ExitStatus{1};
 }
 
 }  // namespace

@@ -1,16 +1,21 @@
 // `hulhe solve --config FILE [--algorithm A] [--iterations N] [--seconds S] [--threads T]
-// [--seed X] [--checkpoint PATH] [--resume]`: runs a CFR-family solver (solver/solver_run.h)
-// with progress lines on stderr and a summary on stdout.
+// [--seed X] [--checkpoint PATH] [--resume | --overwrite]`: runs a CFR-family solver
+// (solver/solver_run.h) with progress lines on stderr and a summary on stdout.
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
 
 #include "cli/commands.h"
+#include "cli/option_checks.h"
 #include "game/input_error.h"
+#include "game/output_file.h"
+#include "game/toml_input.h"
 #include "solver/solve_config.h"
+#include "solver/solve_config_validation.h"
 #include "solver/solver_run.h"
 
 namespace hulhe::cli {
@@ -25,6 +30,7 @@ struct Options {
   std::optional<std::uint64_t> seed;
   std::optional<std::string> checkpoint;
   bool resume = false;
+  bool overwrite = false;
 };
 
 std::string duration(double s) {
@@ -34,6 +40,8 @@ std::string duration(double s) {
 }
 
 void run(const Options& o) {
+  // Syntax errors (file:line:column), directories and devices: InputErrors before the reader.
+  validate_solve_toml(parse_toml_file(o.config, "config"), o.config);
   SolveConfig config = SolveConfig::from_file(o.config);
   if (o.algorithm) config.params.algorithm = *o.algorithm;
   if (o.iterations) config.iterations = *o.iterations;
@@ -42,6 +50,15 @@ void run(const Options& o) {
   if (o.seed) config.params.seed = *o.seed;
   if (o.checkpoint) config.checkpoint = *o.checkpoint;
   config.validate("command line");
+  // Output safety (game/output_file.h), checked before any work: a new run never replaces
+  // an existing checkpoint unless told to, and never writes over one of its inputs.
+  if (!config.checkpoint.empty()) {
+    std::error_code ec;
+    if (!o.resume && !o.overwrite && std::filesystem::exists(config.checkpoint, ec))
+      throw InputError("checkpoint '" + config.checkpoint +
+                       "' exists: --resume continues it, --overwrite replaces it");
+    check_output_path(config.checkpoint, "checkpoint", {o.config, config.game_path});
+  }
 
   SolverRun solver(config, o.resume);
   const StrategyTables& t = solver.tables();
@@ -95,10 +112,13 @@ void add_solve_command(CLI::App& app) {
                   "total iterations (a resumed run counts earlier ones)");
   cmd->add_option("--seconds", o->seconds, "wall-clock budget of this run");
   cmd->add_option("--threads", o->threads, "OpenMP threads");
-  cmd->add_option("--seed", o->seed, "random seed (sampling algorithms)");
+  cmd->add_option("--seed", o->seed, "random seed (sampling algorithms)")->check(seed_check());
   cmd->add_option("--checkpoint", o->checkpoint,
                   "checkpoint file (written periodically and at the end)");
-  cmd->add_flag("--resume", o->resume, "continue from the checkpoint");
+  CLI::Option* resume = cmd->add_flag("--resume", o->resume, "continue from the checkpoint");
+  cmd->add_flag("--overwrite", o->overwrite,
+                "start afresh even if the checkpoint file exists, replacing it")
+      ->excludes(resume);
   cmd->callback([o] { run(*o); });
 }
 

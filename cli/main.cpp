@@ -6,7 +6,9 @@
 #include <exception>
 
 #include "cli/commands.h"
+#include "cli/exit_status.h"
 #include "game/input_error.h"
+#include "game/printable_text.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"hulhe: equilibrium strategies for heads-up limit Texas hold'em"};
@@ -33,8 +35,11 @@ int main(int argc, char** argv) {
     // CLI11 prints help/version with exit 0; every real parse error is bad input: exit 2.
     int code = app.exit(e);
     return code == 0 ? 0 : 2;
+  } catch (const hulhe::cli::ExitStatus& e) {
+    return e.code;
   } catch (const hulhe::InputError& e) {
-    std::fprintf(stderr, "hulhe: error: %s\n", e.what());
+    // Messages quote input files; their raw bytes must not reach the terminal.
+    std::fprintf(stderr, "hulhe: error: %s\n", hulhe::printable(e.what()).c_str());
     return 2;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "hulhe: internal error: %s\n", e.what());

@@ -1,6 +1,8 @@
 #include "game/betting_tree.h"
 
 #include <algorithm>
+#include <climits>
+#include <memory>
 
 #include "game/input_error.h"
 
@@ -106,7 +108,63 @@ class Builder {
   std::array<std::array<std::int32_t, 3>, kMaxRounds>& counts_;
 };
 
+// Counts the nodes below a decision node. The subtree's shape depends only on the round,
+// the raises so far, whether the round's first action is still to come, whether the player
+// faces a bet and whether the opponent is behind (has put in less than the most: only at the
+// root, when the first player posted the larger blind), so the counts are memoised on those.
+class SizeCounter {
+ public:
+  explicit SizeCounter(const GameDefinition& g) : g_(g) {
+    for (auto& a : memo_)
+      for (auto& b : a)
+        for (auto& c : b)
+          for (auto& d : c)
+            for (std::int64_t& x : d) x = -1;
+  }
+
+  std::int64_t decision(int round, int raises, bool first_action, bool facing_bet,
+                        bool opponent_behind) {
+    std::int64_t& memo = memo_[round][raises][first_action][facing_bet][opponent_behind];
+    if (memo >= 0) return memo;
+    std::int64_t n = 1;
+    if (facing_bet) n = add(n, 1);  // fold
+    // Call (or check): the caller now has the most, so only a player behind faces a bet.
+    if (first_action)
+      n = add(n, decision(round, raises, false, opponent_behind, false));
+    else if (round + 1 < g_.num_rounds)
+      n = add(n, decision(round + 1, 0, true, false, false));
+    else
+      n = add(n, 1);  // showdown
+    if (raises < g_.max_raises[round]) n = add(n, decision(round, raises + 1, false, true, false));
+    return memo = n;
+  }
+
+ private:
+  static std::int64_t add(std::int64_t a, std::int64_t b) {
+    return std::min(a + b, kMaxBettingTreeNodes + 1);
+  }
+
+  const GameDefinition& g_;
+  std::int64_t memo_[kMaxRounds][256][2][2][2];
+};
+
+std::string max_raises_string(const GameDefinition& g) {
+  std::string caps;
+  for (int r = 0; r < g.num_rounds; ++r) {
+    if (r > 0) caps += ' ';
+    caps += std::to_string(g.max_raises[r]);
+  }
+  return caps;
+}
+
 }  // namespace
+
+std::int64_t betting_tree_size(const GameDefinition& game) {
+  auto counter = std::make_unique<SizeCounter>(game);
+  const int first = game.first_player[0];
+  return counter->decision(0, 0, true, game.blind[first] < game.blind[1 - first],
+                           game.blind[1 - first] < game.blind[first]);
+}
 
 BettingTree::BettingTree(const GameDefinition& game) : game_(game) {
   if (game.num_players != 2 || game.betting_type != BettingType::kLimit)
@@ -116,6 +174,27 @@ BettingTree::BettingTree(const GameDefinition& game) : game_(game) {
   for (int p = 0; p < 2; ++p)
     if (game.stack[p] != INT32_MAX)
       throw InputError("the betting tree needs unlimited stacks (a limit game without 'stack')");
+  const std::int64_t size = betting_tree_size(game);
+  if (size > kMaxBettingTreeNodes) {
+    // Appended piece by piece: GCC 12 warns falsely on long chains of string +.
+    std::string m = "the public betting tree of '";
+    m.append(game.name).append("' would have more than ");
+    m.append(std::to_string(kMaxBettingTreeNodes)).append(" nodes (maxRaises per round: ");
+    m.append(max_raises_string(game)).append(", 255 when not given); limit games need a small ");
+    m.append("raise cap in every round, e.g. 'maxRaises = 3 4 4 4'");
+    throw InputError(m);
+  }
+  // Commitments are 32-bit, as in ACPC's State: the largest pot must fit.
+  std::int64_t most = std::max(game.blind[0], game.blind[1]);
+  for (int r = 0; r < game.num_rounds; ++r)
+    most += std::int64_t{game.raise_size[r]} * game.max_raises[r];
+  if (most > INT32_MAX) {
+    std::string m = "the blinds and raises of '";
+    m.append(game.name).append("' can commit ").append(std::to_string(most));
+    m.append(" chips, more than 2^31-1");
+    throw InputError(m);
+  }
+  nodes_.reserve(static_cast<std::size_t>(size));
   std::array<std::array<std::int32_t, 3>, kMaxRounds> counts{};
   Builder b(game_, nodes_, decision_nodes_, counts);
   b.decision(0, game.first_player[0], {game.blind[0], game.blind[1]}, 0, 0, -1);

@@ -31,9 +31,19 @@ struct BettingNode {
   std::uint8_t raises_this_round = 0;
 };
 
+// The largest public tree built. Real limit games are far smaller (HULHE: 16,584 nodes);
+// a limit game without a raise cap (ACPC's default for a missing `maxRaises`: 255 a round)
+// would have about 10^14 nodes.
+inline constexpr std::int64_t kMaxBettingTreeNodes = 10'000'000;
+
+// Nodes of the public betting tree of a 2-player limit game, counted without building it;
+// saturates at kMaxBettingTreeNodes + 1.
+std::int64_t betting_tree_size(const GameDefinition& game);
+
 class BettingTree {
  public:
-  // Throws InputError unless the game is a 2-player limit game.
+  // Throws InputError unless the game is a 2-player limit game whose tree has at most
+  // kMaxBettingTreeNodes nodes.
   explicit BettingTree(const GameDefinition& game);
 
   const GameDefinition& game() const { return game_; }

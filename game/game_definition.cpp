@@ -10,9 +10,12 @@
 #include <vector>
 
 #include "game/input_error.h"
+#include "game/input_file.h"
 
 namespace hulhe {
 namespace {
+
+constexpr std::uint64_t kMaxGameFileBytes = 1 << 20;
 
 // The keys of ACPC game.c readGame, matched case-insensitively. ACPC matches them as
 // prefixes and ignores anything it does not know; we are stricter and name the problem.
@@ -123,11 +126,9 @@ std::uint64_t fnv1a(std::string_view s) {
 }  // namespace
 
 GameDefinition GameDefinition::from_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError("cannot read game definition '" + path + "'");
-  std::ostringstream text;
-  text << in.rdbuf();
-  GameDefinition g = from_string(text.str(), path);
+  // ACPC .game files are a few hundred bytes; the bound keeps /dev/zero-like inputs out.
+  const std::string text = read_input_file(path, "game definition", kMaxGameFileBytes);
+  GameDefinition g = from_string(text, path);
   // The name is the file name without its folder and `.game`.
   std::string name = path.substr(path.find_last_of('/') + 1);
   if (name.size() > 5 && name.ends_with(".game")) name.resize(name.size() - 5);

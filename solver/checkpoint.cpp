@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "game/input_error.h"
+#include "game/output_file.h"
 
 namespace hulhe {
 
@@ -80,21 +81,9 @@ void write_checkpoint(const std::string& path, const Checkpoint& c) {
   put<std::uint64_t>(header, body.size());
   put<std::uint64_t>(header, fnv1a(body.data(), body.size()));
 
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out.write(header.data(), static_cast<std::streamsize>(header.size()));
-    out.write(body.data(), static_cast<std::streamsize>(body.size()));
-    out.flush();
-    if (!out) {
-      std::error_code ec;
-      std::filesystem::remove(tmp, ec);
-      throw InputError("cannot write checkpoint " + tmp + " (disk full or no permission?)");
-    }
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) throw InputError("cannot rename " + tmp + " to " + path + ": " + ec.message());
+  // Temporary file, fsync, rename, folder fsync (game/output_file.h): a crash, kill -9 or
+  // full disk never loses the last good checkpoint.
+  write_output_file(path, "checkpoint", {header, body});
 }
 
 Checkpoint read_checkpoint(const std::string& path) {

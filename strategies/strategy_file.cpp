@@ -21,6 +21,7 @@
 #include "abstraction/lossless_abstraction.h"
 #include "game/input_error.h"
 #include "strategies/packed_bucket_abstraction.h"
+#include "game/output_file.h"
 
 namespace hulhe {
 namespace {
@@ -212,25 +213,9 @@ void write_strategy_file(const std::string& path, const Policy& policy,
   put_le(bytes, abstraction.hash(), 8);
   put_le(bytes, static_cast<std::uint64_t>(metadata.bits), 4);
 
-  // Temporary file, flushed to disk, then renamed: a crash never leaves a half-written file
-  // under `path`.
-  const std::string tmp = path + ".tmp";
-  std::FILE* f = std::fopen(tmp.c_str(), "wb");
-  if (f == nullptr) fail(path, std::string("cannot create ") + tmp + ": " + std::strerror(errno));
-  const bool ok = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size() &&
-                  std::fwrite(body.data(), 1, body.size(), f) == body.size() &&
-                  std::fflush(f) == 0 && ::fsync(fileno(f)) == 0;
-  const int saved_errno = errno;
-  if (std::fclose(f) != 0 || !ok) {
-    std::remove(tmp.c_str());
-    fail(path, std::string("cannot write ") + tmp + ": " + std::strerror(saved_errno));
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    std::remove(tmp.c_str());
-    fail(path, "cannot rename " + tmp + ": " + ec.message());
-  }
+  // Temporary file, fsync, rename, folder fsync (game/output_file.h): a crash never leaves
+  // a half-written file under `path`.
+  write_output_file(path, "strategy file", {bytes, body});
 }
 
 StrategyFile StrategyFile::read(const std::string& path) {

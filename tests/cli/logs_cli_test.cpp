@@ -52,7 +52,7 @@ TEST(LogsCli, NoLimitThreePlayerAndBadLines) {
   const HulheRun a = run_hulhe("logs " + nl + " --json --game " + HULHE_SOURCE_DIR +
                                    "/configs/games/holdem.nolimit.2p.reverse_blinds.game",
                                false);
-  ASSERT_EQ(a.status, 0) << a.out;
+  ASSERT_EQ(a.status, 1) << a.out;  // a bad line: reported, exit status 1
   const auto ja = nlohmann::json::parse(a.out);
   EXPECT_EQ(ja["hands"], 2);
   EXPECT_EQ(ja["bad_lines"], 1);  // r99 is below the minimum raise
@@ -64,7 +64,7 @@ TEST(LogsCli, NoLimitThreePlayerAndBadLines) {
   const HulheRun b = run_hulhe(
       "logs " + l3 + " --json --game " + HULHE_SOURCE_DIR + "/configs/games/holdem.limit.3p.game",
       false);
-  ASSERT_EQ(b.status, 0) << b.out;
+  ASSERT_EQ(b.status, 1) << b.out;  // a mismatch
   const auto jb = nlohmann::json::parse(b.out);
   EXPECT_EQ(jb["hands"], 2);
   EXPECT_EQ(jb["mismatches"], 1);

@@ -1,0 +1,63 @@
+#include "game/printable_text.h"
+
+#include <cstdint>
+
+namespace hulhe {
+namespace {
+
+// Length of the valid UTF-8 sequence starting at s[i] (RFC 3629: no overlong forms, no
+// surrogates, at most U+10FFFF), or 0.
+std::size_t utf8_length(std::string_view s, std::size_t i) {
+  const auto b0 = static_cast<std::uint8_t>(s[i]);
+  std::size_t len = 0;
+  std::uint8_t lo = 0x80, hi = 0xBF;  // range of the second byte
+  if (b0 >= 0xC2 && b0 <= 0xDF) {
+    len = 2;
+  } else if (b0 >= 0xE0 && b0 <= 0xEF) {
+    len = 3;
+    if (b0 == 0xE0) lo = 0xA0;
+    if (b0 == 0xED) hi = 0x9F;
+  } else if (b0 >= 0xF0 && b0 <= 0xF4) {
+    len = 4;
+    if (b0 == 0xF0) lo = 0x90;
+    if (b0 == 0xF4) hi = 0x8F;
+  } else {
+    return 0;
+  }
+  if (i + len > s.size()) return 0;
+  for (std::size_t k = 1; k < len; ++k) {
+    const auto b = static_cast<std::uint8_t>(s[i + k]);
+    if (b < (k == 1 ? lo : 0x80) || b > (k == 1 ? hi : 0xBF)) return 0;
+  }
+  return len;
+}
+
+}  // namespace
+
+std::string printable(std::string_view text) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    const auto c = static_cast<std::uint8_t>(text[i]);
+    if (c >= 0x20 && c < 0x7F) {
+      out += static_cast<char>(c);
+      ++i;
+      continue;
+    }
+    if (c >= 0x80) {
+      if (const std::size_t len = utf8_length(text, i); len > 0) {
+        out.append(text.substr(i, len));
+        i += len;
+        continue;
+      }
+    }
+    out += "\\x";
+    out += kHex[c >> 4];
+    out += kHex[c & 15];
+    ++i;
+  }
+  return out;
+}
+
+}  // namespace hulhe

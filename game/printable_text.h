@@ -1,0 +1,12 @@
+#pragma once
+// Text from input files shown on a terminal (error messages, log lines, player names):
+// valid UTF-8 passes unchanged; control bytes and bytes that are not UTF-8 become `\xNN`,
+// so raw binary from a file never reaches the terminal (escape sequences, NULs).
+#include <string>
+#include <string_view>
+
+namespace hulhe {
+
+std::string printable(std::string_view text);
+
+}  // namespace hulhe

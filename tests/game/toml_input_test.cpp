@@ -1,0 +1,51 @@
+#include "game/toml_input.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "game/input_error.h"
+#include "tests/game/temp_folder.h"
+
+namespace hulhe {
+namespace {
+
+template <typename F>
+std::string error_of(F&& f) {
+  try {
+    f();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(TomlInput, ParsesAValidDocument) {
+  const toml::value v = parse_toml("a = 1\n[t]\nb = \"x\"\n", "<string>");
+  EXPECT_EQ(v.at("a").as_integer(), 1);
+  EXPECT_EQ(v.at("t").at("b").as_string().str, "x");
+}
+
+TEST(TomlInput, SyntaxErrorsNameFileLineAndColumnOnOneLine) {
+  const std::string e = error_of([] { parse_toml("a = 1\nb = 2\nc = \"open\n", "cfg.toml"); });
+  EXPECT_EQ(e.rfind("cfg.toml:3:", 0), 0U) << e;
+  EXPECT_NE(e.find("not valid TOML"), std::string::npos) << e;
+  EXPECT_EQ(e.find('\n'), std::string::npos) << e;
+  const std::string dup = error_of([] { parse_toml("a = 1\na = 2\n", "cfg.toml"); });
+  EXPECT_EQ(dup.rfind("cfg.toml:", 0), 0U) << dup;
+  // Binary garbage is a syntax error too, never another exception.
+  EXPECT_NE(error_of([] { parse_toml(std::string("\0\xff\x01=", 4), "bin"); }), "");
+}
+
+TEST(TomlInput, FilesMustBeRegular) {
+  test::TempFolder dir;
+  EXPECT_NE(error_of([&] { parse_toml_file(dir.path()); }).find("is a directory"),
+            std::string::npos);
+  EXPECT_NE(error_of([] { parse_toml_file("/dev/zero"); }).find("not a regular file"),
+            std::string::npos);
+  std::ofstream(dir / "ok.toml") << "x = 2\n";
+  EXPECT_EQ(parse_toml_file(dir / "ok.toml").at("x").as_integer(), 2);
+}
+
+}  // namespace
+}  // namespace hulhe
