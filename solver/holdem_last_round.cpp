@@ -89,7 +89,7 @@ HoldemLastRound::HoldemLastRound(const Policy& opp, const Policy* fixed, const P
       }
       slots += per_chunk;
       // The strategies, [slot][bucket][lane].
-      strategy_.resize(static_cast<std::size_t>(slots) * opp_buckets_, Lanes{});
+      strategy_.assign(static_cast<std::size_t>(per_chunk) * opp_buckets_, Lanes{});  // local
       if (fixed_ != nullptr)
         fixed_strategy_.resize(static_cast<std::size_t>(slots) * fix_buckets_, Lanes{});
       for (std::size_t k = 0; k < shape_nodes.size(); ++k) {
@@ -98,15 +98,16 @@ HoldemLastRound::HoldemLastRound(const Policy& opp, const Policy* fixed, const P
           if (c.entry[l] < 0) continue;
           const BettingNode& b = tree.node(lane_nodes[l][k]);
           const auto A = static_cast<std::size_t>(b.num_actions);
-          auto fill = [&](const Policy& pol, std::int32_t nb, std::vector<Lanes>& table) {
+          auto fill = [&](const Policy& pol, std::int32_t nb, std::vector<Lanes>& table,
+                          std::int64_t base) {
             for (std::int32_t bk = 0; bk < nb; ++bk) {
               pol.action_probabilities(round_, b.id_in_round, bk, std::span<double>(p.data(), A));
               for (std::size_t a = 0; a < A; ++a)
-                table[(static_cast<std::size_t>(c.table + pos_slot[k]) + a) * nb + bk][l] = p[a];
+                table[(static_cast<std::size_t>(base + pos_slot[k]) + a) * nb + bk][l] = p[a];
             }
           };
-          fill(opp_, opp_buckets_, strategy_);
-          if (fixed_ != nullptr) fill(*fixed_, fix_buckets_, fixed_strategy_);
+          fill(opp_, opp_buckets_, strategy_, 0);
+          if (fixed_ != nullptr) fill(*fixed_, fix_buckets_, fixed_strategy_, c.table);
         }
       }
       for (int seat = 0; seat < 2; ++seat) {
@@ -117,6 +118,7 @@ HoldemLastRound::HoldemLastRound(const Policy& opp, const Policy* fixed, const P
       chunks_.push_back(std::move(c));
     }
   }
+  strategy_ = std::vector<Lanes>();  // the programs hold their own copies
 }
 
 HoldemLastRound::Program HoldemLastRound::compile(
@@ -131,7 +133,7 @@ HoldemLastRound::Program HoldemLastRound::compile(
   auto slot_zero = [&](std::int64_t slot) {
     for (std::size_t b = 0; b < nb; ++b)
       for (int l = 0; l < kL; ++l)
-        if (strategy_[static_cast<std::size_t>(slot) * nb + b][l] != 0.0) return false;
+        if (strategy_[static_cast<std::size_t>(slot - c.table) * nb + b][l] != 0.0) return false;
     return true;
   };
   auto sums_to_one = [&](std::int64_t slot, int A) {
@@ -139,7 +141,8 @@ HoldemLastRound::Program HoldemLastRound::compile(
       for (int l = 0; l < kL; ++l) {
         if (c.entry[l] < 0) continue;
         double s = 0.0;
-        for (int a = 0; a < A; ++a) s += strategy_[static_cast<std::size_t>(slot + a) * nb + b][l];
+        for (int a = 0; a < A; ++a)
+          s += strategy_[static_cast<std::size_t>(slot - c.table + a) * nb + b][l];
         if (std::abs(s - 1.0) > 1e-12) return false;
       }
     return true;
@@ -202,6 +205,7 @@ HoldemLastRound::Program HoldemLastRound::compile(
       ReachVector v;
       v.parent = pos.vec;
       v.slot = static_cast<std::int32_t>(slot);
+      v.family = k;
       prog.pos[pos.child[a]].vec = static_cast<std::int32_t>(prog.vec.size());
       children.push_back(static_cast<std::int32_t>(prog.vec.size()));
       prog.vec.push_back(v);
@@ -234,6 +238,38 @@ HoldemLastRound::Program HoldemLastRound::compile(
       for (std::int32_t s : children)
         if (s != f) rv.derive_minus.push_back(s);
     }
+  }
+  // The last formed child of an opponent node whose σ sums to 1 is its parent minus its
+  // siblings: one subtraction per sibling instead of a strategy line per hand.
+  for (const auto& [parent, children] : families) {
+    if (children.size() < 2 || children.size() > 3 || !needed[parent]) continue;
+    bool all = true;
+    for (std::int32_t f : children) all = all && needed[f];
+    if (all) prog.vec[children.back()].rest = true;
+  }
+  for (std::size_t k = 1; k < prog.computed.size(); ++k) {
+    const std::int32_t v = prog.computed[k];
+    const ReachVector& rv = prog.vec[v];
+    FormOp op;
+    op.dst = v;
+    op.src = rv.parent;
+    if (rv.rest) {
+      int j = 0;
+      for (std::size_t k2 = 1; k2 < prog.computed.size(); ++k2) {
+        const std::int32_t u = prog.computed[k2];
+        if (u != v && prog.vec[u].family == rv.family) op.minus[j++] = u;
+      }
+    } else {
+      op.row = prog.columns++;
+    }
+    prog.form.push_back(op);
+  }
+  prog.sigma.assign(nb * static_cast<std::size_t>(prog.columns), Lanes{});
+  for (const FormOp& op : prog.form) {
+    if (op.row < 0) continue;
+    const auto slot = static_cast<std::size_t>(prog.vec[op.dst].slot - c.table);
+    for (std::size_t b = 0; b < nb; ++b)
+      prog.sigma[b * prog.columns + op.row] = strategy_[slot * nb + b];
   }
   for (std::int32_t v = 0; v < V; ++v) {
     ReachVector& rv = prog.vec[v];
@@ -341,15 +377,9 @@ void HoldemLastRound::walk_chunk(Scratch& s, const Chunk& c, int seat, std::int3
   const Program& P = c.program[seat];
   const auto V = static_cast<std::int32_t>(P.vec.size());
   const auto np = static_cast<std::int32_t>(P.pos.size());
-  // Flat copies of the program for the inner loops.
-  std::array<std::int32_t, kMaxVectors> cv{}, cparent{}, cslot{};
-  const auto nc = static_cast<std::int32_t>(P.computed.size());
-  for (std::int32_t k = 0; k < nc; ++k) {
-    const ReachVector& rv = P.vec[P.computed[k]];
-    cv[k] = P.computed[k];
-    cparent[k] = rv.parent;
-    cslot[k] = rv.slot;
-  }
+  const FormOp* ops = P.form.data();
+  const auto nops = static_cast<std::int32_t>(P.form.size());
+  const std::size_t cols = static_cast<std::size_t>(P.columns);
   const auto nd = static_cast<std::int32_t>(P.direct.size());
   const auto ns = static_cast<std::int32_t>(P.swept.size());
   const auto nf = static_cast<std::int32_t>(P.derived.size());
@@ -370,9 +400,8 @@ void HoldemLastRound::walk_chunk(Scratch& s, const Chunk& c, int seat, std::int3
   Lanes* val = s.val.data();
   Lanes* bv = val + np;      // fold sums per vector
   Lanes* dv = val + np + V;  // showdown sums per vector
-  const Lanes* S = strategy_.data();
+  const Lanes* sigma = P.sigma.data();
   const Lanes* F = fixed_strategy_.data();
-  const std::size_t nb = static_cast<std::size_t>(opp_buckets_);
   const std::size_t nbf = static_cast<std::size_t>(fix_buckets_);
   const Lanes* R = s.reach.data();
   Lanes* A = s.acc.data();
@@ -380,8 +409,17 @@ void HoldemLastRound::walk_chunk(Scratch& s, const Chunk& c, int seat, std::int3
 
   auto form = [&](std::int32_t h, std::int32_t b, Lanes* r) {
     r[0] = R[h];
-    for (std::int32_t k = 1; k < nc; ++k)
-      r[cv[k]] = r[cparent[k]] * S[static_cast<std::size_t>(cslot[k]) * nb + b];
+    const Lanes* row = sigma + static_cast<std::size_t>(b) * cols;
+    for (std::int32_t k = 0; k < nops; ++k) {
+      const FormOp& op = ops[k];
+      if (op.row >= 0) {
+        r[op.dst] = r[op.src] * row[op.row];
+      } else {
+        Lanes x = r[op.src] - r[op.minus[0]];
+        if (op.minus[1] >= 0) x -= r[op.minus[1]];
+        r[op.dst] = x;
+      }
+    }
   };
   // Values of the subtree for one hand from its fold (bv) and showdown (dv) sums.
   auto evaluate = [&](std::int32_t bf) {

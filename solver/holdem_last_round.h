@@ -85,18 +85,28 @@ class HoldemLastRound {
     bool direct = false;            // totals summed in the pre-pass (else derived)
     std::int32_t derive_from = -1;  // parent vector (derived totals)
     std::vector<std::int32_t> derive_minus;  // sibling vectors (derived totals)
+    std::int32_t family = -1;  // the opponent position it leaves
+    bool rest = false;         // formed as parent minus its formed siblings (σ sums to 1)
+  };
+  struct FormOp {  // one reach vector formed per hand, in order
+    std::int32_t dst = 0, src = 0;
+    std::int32_t row = -1;            // column of `sigma`; -1: dst = src - minus
+    std::array<std::int32_t, 2> minus{-1, -1};
   };
   struct Program {  // one seat's walk of one chunk
     std::vector<Position> pos;
     std::vector<ReachVector> vec;
     std::vector<std::int32_t> computed;  // vectors formed per hand, parents first
+    std::vector<FormOp> form;            // how computed[1..] are formed
+    std::int32_t columns = 0;            // strategy columns per bucket
+    std::vector<Lanes> sigma;            // [bucket][column]: the opponent's σ per lane
     std::vector<std::int32_t> direct, derived, swept;
     std::vector<Lanes> coef;  // per terminal: fold payoff or showdown pot, per lane
   };
   struct Chunk {
     std::array<std::int32_t, kLanes> entry{};  // -1: empty lane
     std::array<Program, 2> program;            // by responder seat
-    std::int64_t table = 0;                    // first slot of this chunk in `strategy_`
+    std::int64_t table = 0;                    // first slot of this chunk in the tables
   };
 
   Program compile(const std::vector<std::int32_t>& shape_nodes, int seat, const Chunk& c,
@@ -115,8 +125,9 @@ class HoldemLastRound {
   bool full_deck_ = false;
   std::vector<Card> deck_;
   std::vector<Chunk> chunks_;
-  // [slot][bucket] lanes: opponent's (strategy_) and fixed (fixed_strategy_) probabilities;
-  // a slot is (chunk, decision position, action).
+  // [slot][bucket] lanes: opponent's (strategy_, only while compiling; the walks read each
+  // program's `sigma`) and fixed (fixed_strategy_) probabilities; a slot is (chunk,
+  // decision position, action).
   std::vector<Lanes> strategy_, fixed_strategy_;
 };
 
