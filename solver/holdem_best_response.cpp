@@ -401,7 +401,7 @@ struct HoldemBestResponse::Impl {
       std::fill(ws.values[r].begin(), ws.values[r].end(), 0.0);
       last_round->accumulate(ws.last, ws.board[r].data(), ws.board_mask[r],
                              game.total_board_cards(r), 0, ws.reach[r].data(), ws.live[r].data(),
-                             ws.values[r].data());
+                             ws.values[r].data(), suits());
       return;
     }
     lookup_buckets(ws, r);
@@ -414,7 +414,7 @@ struct HoldemBestResponse::Impl {
     if (q == rounds - 1) {
       last_round->accumulate(ws.last, ws.board[r].data(), ws.board_mask[r],
                              game.total_board_cards(r), fresh[q], ws.raw[q].data(),
-                             ws.live[q].data(), ws.acc[q].data());
+                             ws.live[q].data(), ws.acc[q].data(), suits());
     } else {
       deal_next_round(ws, r);
     }
@@ -443,12 +443,22 @@ struct HoldemBestResponse::Impl {
       if (!ws.board_mask[r].contains(c)) pool[m++] = c;
     std::array<int, kMaxBoardCards> pos{};
     for (int i = 0; i < k; ++i) pos[i] = i;
+    // With suit isomorphism, one deal per orbit of the board's stabilizer (canonical_flops.h).
+    const std::vector<std::int32_t> group = suits() != nullptr
+                                                ? board_stabilizer(flops, ws.board_mask[r])
+                                                : std::vector<std::int32_t>{0};
+    const bool symmetric = group.size() > 1;
     while (true) {
       CardSet added;
       ws.board[q] = ws.board[r];
       for (int i = 0; i < k; ++i) {
         ws.board[q][base + i] = pool[pos[i]];
         added.insert(pool[pos[i]]);
+      }
+      const std::int32_t weight = symmetric ? deal_orbit_size(flops, group, added) : 1;
+      if (weight == 0) {
+        if (!next_deal(pos, k, m)) break;
+        continue;
       }
       ws.board_mask[q] = ws.board_mask[r] | added;
       for (int t = 0; t < 2; ++t)
@@ -465,15 +475,40 @@ struct HoldemBestResponse::Impl {
           if (!ws.live[q][t * En + e]) continue;
           const double* src = at(ws.values[q], q, t, e);
           double* dst = at(ws.acc[q], q, t, e);
-          for (std::int32_t h = 0; h < n; ++h) dst[h] += src[h];
+          for (std::int32_t h = 0; h < n; ++h) dst[h] += weight * src[h];
         }
-      int i = k - 1;
-      while (i >= 0 && pos[i] == m - k + i) --i;
-      if (i < 0) break;
-      ++pos[i];
-      for (int j = i + 1; j < k; ++j) pos[j] = pos[j - 1] + 1;
+      if (!next_deal(pos, k, m)) break;
     }
+    if (!symmetric) return;
+    // Each walked deal stood for its orbit: Σ_π V(π h) / |G|.
+    const double inv = 1.0 / static_cast<double>(group.size());
+    std::vector<double>& tmp = ws.scratch;
+    for (int t = 0; t < 2; ++t)
+      for (std::int32_t e = 0; e < En; ++e) {
+        if (!ws.live[q][t * En + e]) continue;
+        double* v = at(ws.acc[q], q, t, e);
+        for (std::int32_t h = 0; h < n; ++h) {
+          double x = 0.0;
+          for (std::int32_t p : group) x += v[flops.hand_perm[p][h]];
+          tmp[h] = x * inv;
+        }
+        std::copy(tmp.begin(), tmp.begin() + n, v);
+      }
   }
+
+  // The next k-subset (ascending positions) of m cards; false after the last.
+  static bool next_deal(std::array<int, kMaxBoardCards>& pos, int k, int m) {
+    int i = k - 1;
+    while (i >= 0 && pos[i] == m - k + i) --i;
+    if (i < 0) return false;
+    ++pos[i];
+    for (int j = i + 1; j < k; ++j) pos[j] = pos[j - 1] + 1;
+    return true;
+  }
+
+  // The suit permutations when flops are merged by suit isomorphism (the strategies passed the
+  // symmetry check), else null.
+  const FlopClasses* suits() const { return flops.hand_perm.size() > 1 ? &flops : nullptr; }
 
   // One work unit: flop class c; its values summed over the flop's orbit into `out`
   // ([t][flop entry][hand]). `pre` holds the preflop forward pass (raw[1], live[1]).

@@ -43,6 +43,15 @@ std::string shape_of(const BettingTree& tree, const std::vector<std::int32_t>& n
   return s;
 }
 
+// The next k-subset (ascending positions) of m cards.
+void advance_deal(std::array<int, kMaxBoardCards>& pos, int k, int m) {
+  int i = k - 1;
+  while (i >= 0 && pos[i] == m - k + i) --i;
+  if (i < 0) return;
+  ++pos[i];
+  for (int j = i + 1; j < k; ++j) pos[j] = pos[j - 1] + 1;
+}
+
 }  // namespace
 
 HoldemLastRound::HoldemLastRound(const Policy& opp, const Policy* fixed, const PrivateHands& hands,
@@ -285,8 +294,8 @@ HoldemLastRound::Program HoldemLastRound::compile(
   return prog;
 }
 
-void HoldemLastRound::prepare(Scratch& s, const Card* board, CardSet mask, int known,
-                              int fresh) const {
+void HoldemLastRound::prepare(Scratch& s, const Card* board, CardSet mask, int known, int fresh,
+                              const FlopClasses* suits) const {
   const CardAbstraction& ao = opp_.abstraction();
   std::array<Card, kMaxCards> pool{};
   int m = 0;
@@ -297,17 +306,26 @@ void HoldemLastRound::prepare(Scratch& s, const Card* board, CardSet mask, int k
   for (auto* v : {&s.hand, &s.bucket_opp, &s.bucket_fix, &s.group_end}) v->resize(cap);
   s.card_a.resize(cap);
   s.card_b.resize(cap);
-  s.deal_size.resize(deals);
+  s.deal_size.clear();
+  s.deal_weight.clear();
+  const bool symmetric = suits != nullptr && s.stabilizer.size() > 1;
   std::array<Card, kMaxBoardCards> full{};
   std::copy(board, board + known, full.begin());
   std::array<int, kMaxBoardCards> pos{};
   for (int i = 0; i < fresh; ++i) pos[i] = i;
   const HandEvaluator& ev = HandEvaluator::instance();
-  for (std::int32_t d = 0; d < deals; ++d) {
-    CardSet dm = mask;
+  for (std::int32_t next = 0; next < deals; ++next) {
+    CardSet dealt;
     for (int i = 0; i < fresh; ++i) {
       full[known + i] = pool[pos[i]];
-      dm.insert(pool[pos[i]]);
+      dealt.insert(pool[pos[i]]);
+    }
+    const CardSet dm = mask | dealt;
+    const std::int32_t weight = symmetric ? deal_orbit_size(*suits, s.stabilizer, dealt) : 1;
+    const auto d = static_cast<std::int32_t>(s.deal_size.size());
+    if (weight == 0) {
+      advance_deal(pos, fresh, m);
+      continue;
     }
     s.ranked.clear();
     const EvalHand eb = EvalHand::of(dm);
@@ -320,7 +338,8 @@ void HoldemLastRound::prepare(Scratch& s, const Card* board, CardSet mask, int k
     }
     std::sort(s.ranked.begin(), s.ranked.end());
     const auto m_d = static_cast<std::int32_t>(s.ranked.size());
-    s.deal_size[d] = m_d;
+    s.deal_size.push_back(m_d);
+    s.deal_weight.push_back(static_cast<double>(weight));
     const std::size_t o = static_cast<std::size_t>(d) * n_;
     for (std::int32_t i = 0; i < m_d; ++i) {
       const std::int32_t h = s.ranked[i].second;
@@ -338,17 +357,17 @@ void HoldemLastRound::prepare(Scratch& s, const Card* board, CardSet mask, int k
       for (std::int32_t k = j; k < i; ++k) s.group_end[o + k] = i;
       i = j;
     }
-    int i = fresh - 1;
-    while (i >= 0 && pos[i] == m - fresh + i) --i;
-    if (i < 0) break;
-    ++pos[i];
-    for (int j = i + 1; j < fresh; ++j) pos[j] = pos[j - 1] + 1;
+    advance_deal(pos, fresh, m);
   }
 }
 
 void HoldemLastRound::accumulate(Scratch& s, const Card* board, CardSet mask, int known, int fresh,
-                                 const double* reach, const std::uint8_t* live, double* out) const {
-  prepare(s, board, mask, known, fresh);
+                                 const double* reach, const std::uint8_t* live, double* out,
+                                 const FlopClasses* suits) const {
+  s.stabilizer.clear();
+  if (suits != nullptr && fresh > 0) s.stabilizer = board_stabilizer(*suits, mask);
+  const bool symmetric = s.stabilizer.size() > 1;
+  prepare(s, board, mask, known, fresh, suits);
   const auto deals = static_cast<std::int32_t>(s.deal_size.size());
   s.reach.resize(n_);
   s.acc.resize(n_);
@@ -368,7 +387,17 @@ void HoldemLastRound::accumulate(Scratch& s, const Card* board, CardSet mask, in
       for (int l = 0; l < kL; ++l) {
         if (c.entry[l] < 0 || live[t * E_ + c.entry[l]] == 0) continue;
         double* o = out + (static_cast<std::size_t>(t) * E_ + c.entry[l]) * n_;
-        for (std::int32_t h = 0; h < n_; ++h) o[h] += s.acc[h][l];
+        if (!symmetric) {
+          for (std::int32_t h = 0; h < n_; ++h) o[h] += s.acc[h][l];
+          continue;
+        }
+        // Each walked deal stood for its orbit: Σ_π V(π h) / |G| (canonical_flops.h).
+        const double inv = 1.0 / static_cast<double>(s.stabilizer.size());
+        for (std::int32_t h = 0; h < n_; ++h) {
+          double x = 0.0;
+          for (std::int32_t p : s.stabilizer) x += s.acc[suits->hand_perm[p][h]][l];
+          o[h] += x * inv;
+        }
       }
     }
 }
@@ -468,6 +497,7 @@ void HoldemLastRound::walk_chunk(Scratch& s, const Chunk& c, int seat, std::int3
     const std::uint8_t* ca = s.card_a.data() + o;
     const std::uint8_t* cbd = s.card_b.data() + o;
     const std::int32_t* gend = s.group_end.data() + o;
+    const Lanes weight = Lanes{} + s.deal_weight[d];
 
     // Pre-pass: total and per-card reach of every vector summed directly.
     for (std::int32_t k = 0; k < nd; ++k) {
@@ -538,7 +568,7 @@ void HoldemLastRound::walk_chunk(Scratch& s, const Chunk& c, int seat, std::int3
           cbv[a] += x;
           cbv[b] += x;
         }
-        A[hand[i]] += evaluate(bkf[i]);
+        A[hand[i]] += weight * evaluate(bkf[i]);
         i = g1;
         continue;
       }
@@ -575,7 +605,7 @@ void HoldemLastRound::walk_chunk(Scratch& s, const Chunk& c, int seat, std::int3
           const Lanes w2 = below[v] - cbv[a] - cbv[b];
           dv[v] = w[v] + w2 - (bv[v] - rho[v]);
         }
-        A[hand[j]] += evaluate(bkf[j]);
+        A[hand[j]] += weight * evaluate(bkf[j]);
       }
       i = g1;
     }

@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "game/card.h"
+#include "solver/canonical_flops.h"
 #include "solver/policy.h"
 #include "solver/private_hands.h"
 
@@ -48,11 +49,13 @@ class HoldemLastRound {
     std::vector<std::int32_t> hand, bucket_opp, bucket_fix, group_end;  // [deal][i]
     std::vector<std::uint8_t> card_a, card_b;                           // [deal][i]
     std::vector<std::int32_t> deal_size;                                // [deal]
-    std::vector<std::pair<std::int32_t, std::int32_t>> ranked;          // (rank, hand)
-    std::vector<Lanes> reach, acc;                                      // [hand]
-    std::vector<Lanes> card_total, card_below;                          // [vector][card]
-    std::vector<Lanes> total, below, rho, val;                          // [vector]
-    std::vector<Lanes> group_rho, group_w;                              // [i][vector]
+    std::vector<double> deal_weight;       // [deal]: orbit size under the board's stabilizer
+    std::vector<std::int32_t> stabilizer;  // suit permutations fixing the board
+    std::vector<std::pair<std::int32_t, std::int32_t>> ranked;  // (rank, hand)
+    std::vector<Lanes> reach, acc;                              // [hand]
+    std::vector<Lanes> card_total, card_below;                  // [vector][card]
+    std::vector<Lanes> total, below, rho, val;                  // [vector]
+    std::vector<Lanes> group_rho, group_w;                      // [i][vector]
   };
 
   // `entries`: the tree's node indices of the sequences entering the last round, in the
@@ -64,8 +67,11 @@ class HoldemLastRound {
   // deal, the board itself, when fresh == 0) and adds each hand's value summed over the
   // deals to out[(t * E + e) * n + h] for every seat t and live (`live[t * E + e]`) entry
   // e; `reach[(t * E + e) * n + h]` is the opponent's reach entering the round.
+  // With `suits` (suit permutations of a suit-symmetric run), only one deal per orbit of the
+  // board's stabilizer is walked (canonical_flops.h).
   void accumulate(Scratch& s, const Card* board, CardSet mask, int known, int fresh,
-                  const double* reach, const std::uint8_t* live, double* out) const;
+                  const double* reach, const std::uint8_t* live, double* out,
+                  const FlopClasses* suits) const;
 
  private:
   enum class Kind : std::uint8_t { kResponder, kOpponent, kFold, kShowdown, kZero };
@@ -85,12 +91,12 @@ class HoldemLastRound {
     bool direct = false;            // totals summed in the pre-pass (else derived)
     std::int32_t derive_from = -1;  // parent vector (derived totals)
     std::vector<std::int32_t> derive_minus;  // sibling vectors (derived totals)
-    std::int32_t family = -1;  // the opponent position it leaves
-    bool rest = false;         // formed as parent minus its formed siblings (σ sums to 1)
+    std::int32_t family = -1;                // the opponent position it leaves
+    bool rest = false;  // formed as parent minus its formed siblings (σ sums to 1)
   };
   struct FormOp {  // one reach vector formed per hand, in order
     std::int32_t dst = 0, src = 0;
-    std::int32_t row = -1;            // column of `sigma`; -1: dst = src - minus
+    std::int32_t row = -1;  // column of `sigma`; -1: dst = src - minus
     std::array<std::int32_t, 2> minus{-1, -1};
   };
   struct Program {  // one seat's walk of one chunk
@@ -112,7 +118,8 @@ class HoldemLastRound {
   Program compile(const std::vector<std::int32_t>& shape_nodes, int seat, const Chunk& c,
                   const std::vector<std::vector<std::int32_t>>& lane_nodes,
                   const std::vector<std::int32_t>& pos_slot) const;
-  void prepare(Scratch& s, const Card* board, CardSet mask, int known, int fresh) const;
+  void prepare(Scratch& s, const Card* board, CardSet mask, int known, int fresh,
+               const FlopClasses* suits) const;
   void walk_chunk(Scratch& s, const Chunk& c, int seat, std::int32_t deals) const;
 
   const Policy& opp_;
