@@ -538,16 +538,16 @@ void HoldemLastRound::walk_chunk(Scratch& s, const Chunk& c, int seat, std::int3
                 cb + static_cast<std::size_t>(v + 1) * kCards, Lanes{});
     }
     // Fold sum of vector v for a hand with cards a, b: disjoint opponent reach.
-    auto fold_sums = [&](std::int32_t a, std::int32_t b) {
+    auto fold_sums = [&](std::int32_t a, std::int32_t b, const Lanes* r) {
       for (std::int32_t k = 0; k < nd; ++k) {
         const std::int32_t v = P.direct[k];
         const Lanes* cv_ = ct + static_cast<std::size_t>(v) * kCards;
-        bv[v] = tot[v] - cv_[a] - cv_[b] + rho[v];
+        bv[v] = tot[v] - cv_[a] - cv_[b] + r[v];
       }
       for (std::int32_t k = 0; k < nf; ++k) {
         const std::int32_t v = P.derived[k];
         const Lanes* cv_ = ct + static_cast<std::size_t>(v) * kCards;
-        bv[v] = tot[v] - cv_[a] - cv_[b] + rho[v];
+        bv[v] = tot[v] - cv_[a] - cv_[b] + r[v];
       }
     };
     // Sweep in rank order. W: disjoint reach strictly below; W': below or tied (less the
@@ -557,7 +557,7 @@ void HoldemLastRound::walk_chunk(Scratch& s, const Chunk& c, int seat, std::int3
       if (g1 == i + 1) {
         const std::int32_t a = ca[i], b = cbd[i];
         form(hand[i], bko[i], rho);
-        fold_sums(a, b);
+        fold_sums(a, b, rho);
         for (std::int32_t k = 0; k < ns; ++k) {
           const std::int32_t v = P.swept[k];
           Lanes* cbv = cb + static_cast<std::size_t>(v) * kCards;
@@ -597,13 +597,12 @@ void HoldemLastRound::walk_chunk(Scratch& s, const Chunk& c, int seat, std::int3
         const Lanes* r = s.group_rho.data() + static_cast<std::size_t>(j - i) * V;
         const Lanes* w = s.group_w.data() + static_cast<std::size_t>(j - i) * V;
         const std::int32_t a = ca[j], b = cbd[j];
-        std::copy(r, r + V, rho);
-        fold_sums(a, b);
+        fold_sums(a, b, r);
         for (std::int32_t k = 0; k < ns; ++k) {
           const std::int32_t v = P.swept[k];
           const Lanes* cbv = cb + static_cast<std::size_t>(v) * kCards;
           const Lanes w2 = below[v] - cbv[a] - cbv[b];
-          dv[v] = w[v] + w2 - (bv[v] - rho[v]);
+          dv[v] = w[v] + w2 - (bv[v] - r[v]);
         }
         A[hand[j]] += weight * evaluate(bkf[j]);
       }
