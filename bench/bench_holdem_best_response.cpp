@@ -1,6 +1,7 @@
 // Real-game HULHE best response (solver/holdem_best_response.h): seconds per work unit (one
 // canonical flop: every preflop sequence reaching it, both responder seats) against a
-// 169-1000-1000-1000 policy, and the projected CPU-hours of a full exact run (1,755 units).
+// 169-1000-1000-1000 policy, and the projected CPU-hours of a full exact run (1,755 units:
+// seconds per walked river board x the boards of all units).
 // The bucket map is faked cheaply but realistically: a hash of the suit-isomorphic hand
 // index (HandIndexer::holdem, one index per hand per board, as a real map costs), folded
 // into 1,000 buckets; the policy is a lopsided hash of the information set with every
@@ -76,10 +77,42 @@ double thread_seconds() {
   return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
 }
 
-void report_unit(benchmark::State& state, double seconds, std::int64_t units) {
-  const double per_unit = seconds / static_cast<double>(units);
-  state.counters["s_per_unit"] = per_unit;
-  state.counters["full_run_cpu_hours"] = per_unit * 1755.0 / 3600.0;
+// River boards a unit walks: per canonical flop, one turn per orbit of the flop's suit
+// stabilizer and one river per orbit of the turn board's (holdem_last_round.h). The work of a
+// unit is proportional to it, so seconds per board x boards of all units projects a full run
+// from a few units whatever their suit structure.
+std::int64_t walked_boards(const FlopClasses& fc, std::int32_t c) {
+  const CardSet flop = fc.flops[c].mask;
+  const std::vector<std::int32_t> g = board_stabilizer(fc, flop);
+  std::int64_t boards = 0;
+  for (Card t = 0; t < kMaxCards; ++t) {
+    if (flop.contains(t) || deal_orbit_size(fc, g, CardSet(std::uint64_t{1} << t)) == 0) continue;
+    CardSet turn = flop;
+    turn.insert(t);
+    const std::vector<std::int32_t> gt = board_stabilizer(fc, turn);
+    for (Card r = 0; r < kMaxCards; ++r)
+      boards += !turn.contains(r) && deal_orbit_size(fc, gt, CardSet(std::uint64_t{1} << r)) > 0;
+  }
+  return boards;
+}
+
+void report_unit(benchmark::State& state, const FlopClasses& fc, double seconds,
+                 const std::vector<std::int32_t>& units) {
+  std::int64_t boards = 0;
+  for (std::int32_t c : units) boards += walked_boards(fc, c);
+  static const std::int64_t all_boards = [&] {
+    std::int64_t b = 0;
+    for (std::int32_t c = 0; c < static_cast<std::int32_t>(fc.flops.size()); ++c)
+      b += walked_boards(fc, c);
+    return b;
+  }();
+  const double per_board = seconds / static_cast<double>(boards);
+  state.counters["s_per_unit"] = seconds / static_cast<double>(units.size());
+  state.counters["boards"] = static_cast<double>(boards);
+  state.counters["us_per_board"] = 1e6 * per_board;
+  state.counters["s_per_avg_unit"] = per_board * static_cast<double>(all_boards) /
+                                     static_cast<double>(fc.flops.size());
+  state.counters["full_run_cpu_hours"] = per_board * static_cast<double>(all_boards) / 3600.0;
 }
 
 void BM_HulheUnit169x1000(benchmark::State& state) {
@@ -88,16 +121,18 @@ void BM_HulheUnit169x1000(benchmark::State& state) {
   static const IndexHashAbstraction abs;
   static const HashPolicy policy(tree, abs);
   static const HoldemBestResponse br(policy, {});
-  const std::int32_t flops = static_cast<std::int32_t>(state.range(0));
+  // Flops 1000, 1977, ...: rainbow, two-tone and monotone ones alike.
+  std::vector<std::int32_t> units;
+  for (std::int64_t f = 0; f < state.range(0); ++f)
+    units.push_back(static_cast<std::int32_t>((1000 + f * 977) % 1755));
   for (auto _ : state) {
     const double start = thread_seconds();
     double sink = 0.0;
-    for (std::int32_t f = 0; f < flops; ++f)
-      sink += br.flop_values(static_cast<std::int32_t>((f * 977) % 1755))[0];
+    for (std::int32_t c : units) sink += br.flop_values(c)[0];
     benchmark::DoNotOptimize(sink);
     const double s = thread_seconds() - start;
     state.SetIterationTime(s);
-    report_unit(state, s, flops);
+    report_unit(state, br.flops(), s, units);
   }
 }
 BENCHMARK(BM_HulheUnit169x1000)->Arg(1)->Iterations(1)->UseManualTime()->Unit(benchmark::kSecond);
@@ -111,10 +146,10 @@ void BM_HulheUnitBaseline(benchmark::State& state) {
   state.SetLabel(baseline_policy_names()[state.range(0)]);
   for (auto _ : state) {
     const double start = thread_seconds();
-    benchmark::DoNotOptimize(br.flop_values(100)[0]);
+    benchmark::DoNotOptimize(br.flop_values(1000)[0]);
     const double s = thread_seconds() - start;
     state.SetIterationTime(s);
-    report_unit(state, s, 1);
+    report_unit(state, br.flops(), s, {1000});
   }
 }
 BENCHMARK(BM_HulheUnitBaseline)

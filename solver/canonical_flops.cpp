@@ -1,6 +1,7 @@
 #include "solver/canonical_flops.h"
 
 #include <algorithm>
+#include <bit>
 #include <map>
 #include <numeric>
 
@@ -71,6 +72,32 @@ FlopClasses make_flop_classes(const GameDefinition& game, const PrivateHands& ha
     for (int j = i + 1; j < k; ++j) pos[j] = pos[j - 1] + 1;
   }
   return fc;
+}
+
+CardSet permute_cards(const FlopClasses& fc, std::size_t p, CardSet cards) {
+  CardSet out;
+  for (std::uint64_t m = cards.mask(); m != 0; m &= m - 1)
+    out.insert(fc.card_perm[p][static_cast<Card>(std::countr_zero(m))]);
+  return out;
+}
+
+std::vector<std::int32_t> board_stabilizer(const FlopClasses& fc, CardSet board) {
+  std::vector<std::int32_t> group;
+  for (std::size_t p = 0; p < fc.card_perm.size(); ++p)
+    if (permute_cards(fc, p, board) == board) group.push_back(static_cast<std::int32_t>(p));
+  return group;
+}
+
+std::int32_t deal_orbit_size(const FlopClasses& fc, const std::vector<std::int32_t>& group,
+                             CardSet deal) {
+  std::array<std::uint64_t, 24> images{};
+  std::size_t k = 0;
+  for (std::int32_t p : group) {
+    const std::uint64_t m = permute_cards(fc, static_cast<std::size_t>(p), deal).mask();
+    if (m < deal.mask()) return 0;
+    if (std::find(images.begin(), images.begin() + k, m) == images.begin() + k) images[k++] = m;
+  }
+  return static_cast<std::int32_t>(k);
 }
 
 }  // namespace hulhe

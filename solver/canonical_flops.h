@@ -36,4 +36,18 @@ struct FlopClasses {
 FlopClasses make_flop_classes(const GameDefinition& game, const PrivateHands& hands,
                               bool merge_suits);
 
+// The image of a set of cards under suit permutation p of `fc`.
+CardSet permute_cards(const FlopClasses& fc, std::size_t p, CardSet cards);
+
+// The suit permutations of `fc` (indices) that map `board` onto itself. Inside one board the
+// next round's deals fall into orbits of this group; values on a deal stand for its orbit
+// the way a canonical flop stands for its own (Σ_{d ∈ orbit} V_d(h) = |orbit|/|G| ·
+// Σ_{π ∈ G} V_{d0}(π h)), provided everything up to the board is suit-symmetric.
+std::vector<std::int32_t> board_stabilizer(const FlopClasses& fc, CardSet board);
+
+// The size of the orbit of `deal` under `group` when `deal` is its orbit's representative
+// (the smallest mask), else 0.
+std::int32_t deal_orbit_size(const FlopClasses& fc, const std::vector<std::int32_t>& group,
+                             CardSet deal);
+
 }  // namespace hulhe

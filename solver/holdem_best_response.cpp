@@ -18,6 +18,7 @@
 #include "abstraction/bucket_map.h"
 #include "game/hand_evaluator.h"
 #include "game/input_error.h"
+#include "solver/holdem_last_round.h"
 #include "solver/sampled_deal.h"
 
 namespace hulhe {
@@ -135,8 +136,7 @@ struct HoldemBestResponse::Impl {
     std::array<std::vector<double>, kMaxRounds> reach, raw, acc, values;  // [t][entry][hand]
     std::array<std::vector<std::uint8_t>, kMaxRounds> live;               // [t][entry]
     std::vector<double> scratch;                                          // 4n per depth
-    std::vector<std::pair<std::int32_t, std::int32_t>> ranked;            // (rank, hand)
-    std::vector<std::int32_t> sd_hands, sd_ranks;
+    HoldemLastRound::Scratch last;
     std::vector<std::int8_t> choice;  // preflop: [t][decision id][hand], BR's action slot
   };
 
@@ -156,9 +156,8 @@ struct HoldemBestResponse::Impl {
   std::array<int, kMaxRounds> fresh{};      // board cards dealt at the start of round r
   std::array<double, kMaxRounds> compat{};  // boards of round r+1 compatible with two hands
   std::vector<Card> deck;
-  std::vector<Card> c1, c2;  // hole cards per hand
-  std::vector<EvalHand> eval_hand;
-  bool full_deck = false;
+  std::vector<Card> c1, c2;                     // hole cards per hand
+  std::unique_ptr<HoldemLastRound> last_round;  // the last round's batched walk
   int max_depth = 0;
   std::uint64_t run_key = 0;
 
@@ -175,11 +174,9 @@ struct HoldemBestResponse::Impl {
     n = hands.size();
     rounds = game.num_rounds;
     deck = game.deck();
-    full_deck = game.deck_size() == kMaxCards;
     for (std::int32_t h = 0; h < n; ++h) {
       c1.push_back(hands.cards[h][0]);
       c2.push_back(hands.cards[h][1]);
-      eval_hand.push_back(EvalHand{}.add(hands.cards[h][0]).add(hands.cards[h][1]));
     }
     for (int r = 0; r < rounds; ++r) fresh[r] = game.num_board_cards[r];
     for (int r = 0; r + 1 < rounds; ++r)
@@ -213,6 +210,7 @@ struct HoldemBestResponse::Impl {
       nd.offset = opp_off[nd.round][id];
     }
     max_depth = depth_of(0) + 2;
+    last_round = std::make_unique<HoldemLastRound>(opp, fixed, hands, entries[rounds - 1]);
 
     bool merge = opt.flops == HoldemBestResponseOptions::Flops::kCanonical;
     if (opt.flops == HoldemBestResponseOptions::Flops::kAuto)
@@ -255,9 +253,6 @@ struct HoldemBestResponse::Impl {
       ws.live[r].assign(2 * entries[r].size(), 0);
     }
     ws.scratch.assign(static_cast<std::size_t>(max_depth + 1) * 4 * n, 0.0);
-    ws.ranked.reserve(n);
-    ws.sd_hands.resize(n);
-    ws.sd_ranks.resize(n);
     ws.choice.assign(2 * static_cast<std::size_t>(tree.num_decision_nodes(0)) * n, 0);
   }
 
@@ -275,47 +270,6 @@ struct HoldemBestResponse::Impl {
     }
     for (std::int32_t h = 0; h < n; ++h)
       out[h] = valid[h] >= 0 ? payoff * (total - card[c1[h]] - card[c2[h]] + reach[h]) : 0.0;
-  }
-
-  void showdown_values(const Workspace& ws, std::int32_t m, const double* reach, double win,
-                       double lose, double* out) const {
-    std::fill(out, out + n, 0.0);
-    const std::int32_t* hs = ws.sd_hands.data();
-    const std::int32_t* rk = ws.sd_ranks.data();
-    std::array<double, kMaxCards> card{};
-    double below = 0.0;
-    for (std::int32_t start = 0; start < m;) {
-      std::int32_t end = start + 1;
-      while (end < m && rk[end] == rk[start]) ++end;
-      for (std::int32_t i = start; i < end; ++i) {
-        const std::int32_t h = hs[i];
-        out[h] = win * (below - card[c1[h]] - card[c2[h]]);
-      }
-      for (std::int32_t i = start; i < end; ++i) {
-        const std::int32_t h = hs[i];
-        below += reach[h];
-        card[c1[h]] += reach[h];
-        card[c2[h]] += reach[h];
-      }
-      start = end;
-    }
-    card.fill(0.0);
-    double above = 0.0;
-    for (std::int32_t end = m; end > 0;) {
-      std::int32_t start = end - 1;
-      while (start > 0 && rk[start - 1] == rk[end - 1]) --start;
-      for (std::int32_t i = start; i < end; ++i) {
-        const std::int32_t h = hs[i];
-        out[h] += lose * (above - card[c1[h]] - card[c2[h]]);
-      }
-      for (std::int32_t i = start; i < end; ++i) {
-        const std::int32_t h = hs[i];
-        above += reach[h];
-        card[c1[h]] += reach[h];
-        card[c2[h]] += reach[h];
-      }
-      end = start;
-    }
   }
 
   // --- the walks within one round ---
@@ -366,11 +320,6 @@ struct HoldemBestResponse::Impl {
       const int folder = nd.player;
       const double payoff = folder == t ? -nd.committed[t] : nd.committed[folder];
       fold_values(ws.bk_opp[r].data(), reach, payoff, out);
-      return;
-    }
-    if (nd.kind == NodeKind::kShowdown) {
-      showdown_values(ws, static_cast<std::int32_t>(ws.ranked.size()), reach, nd.committed[1 - t],
-                      -nd.committed[t], out);
       return;
     }
     double* cv = ws.scratch.data() + static_cast<std::size_t>(depth) * 4 * n;
@@ -444,51 +393,47 @@ struct HoldemBestResponse::Impl {
     }
   }
 
-  void showdown_order(Workspace& ws, int r) const {
-    ws.ranked.clear();
-    const CardSet board = ws.board_mask[r];
-    if (full_deck) {
-      const HandEvaluator& ev = HandEvaluator::instance();
-      const EvalHand b = EvalHand::of(board);
-      for (std::int32_t h = 0; h < n; ++h)
-        if (!hands.masks[h].intersects(board))
-          ws.ranked.emplace_back(ev.rank(b.merge(eval_hand[h])), h);
-    } else {
-      for (std::int32_t h = 0; h < n; ++h)
-        if (!hands.masks[h].intersects(board))
-          ws.ranked.emplace_back(rank_cards_acpc(board | hands.masks[h]), h);
-    }
-    std::sort(ws.ranked.begin(), ws.ranked.end());
-    for (std::size_t i = 0; i < ws.ranked.size(); ++i) {
-      ws.sd_ranks[i] = ws.ranked[i].first;
-      ws.sd_hands[i] = ws.ranked[i].second;
-    }
-  }
-
   // Values at every sequence entering round r (ws.values[r]) given the board of round r in
   // ws.board/board_mask and the opponent's reach there (ws.reach[r], ws.live[r]).
   void process(Workspace& ws, int r) const {
-    lookup_buckets(ws, r);
     const auto E = static_cast<std::int32_t>(entries[r].size());
-    if (r == rounds - 1) {
-      showdown_order(ws, r);
-      for (int t = 0; t < 2; ++t)
-        for (std::int32_t e = 0; e < E; ++e) {
-          double* out = at(ws.values[r], r, t, e);
-          if (ws.live[r][t * E + e])
-            value(ws, t, r, entries[r][e], at(ws.reach[r], r, t, e), out, 0);
-          else
-            std::fill(out, out + n, 0.0);
-        }
+    if (r == rounds - 1) {  // a 2-round game's flop: the board is complete
+      std::fill(ws.values[r].begin(), ws.values[r].end(), 0.0);
+      last_round->accumulate(ws.last, ws.board[r].data(), ws.board_mask[r],
+                             game.total_board_cards(r), 0, ws.reach[r].data(), ws.live[r].data(),
+                             ws.values[r].data(), suits());
       return;
     }
+    lookup_buckets(ws, r);
     const int q = r + 1;
-    const auto En = static_cast<std::int32_t>(entries[q].size());
     std::fill(ws.live[q].begin(), ws.live[q].end(), 0);
     for (int t = 0; t < 2; ++t)
       for (std::int32_t e = 0; e < E; ++e)
         if (ws.live[r][t * E + e]) forward(ws, t, r, entries[r][e], at(ws.reach[r], r, t, e), 0);
     std::fill(ws.acc[q].begin(), ws.acc[q].end(), 0.0);
+    if (q == rounds - 1) {
+      last_round->accumulate(ws.last, ws.board[r].data(), ws.board_mask[r],
+                             game.total_board_cards(r), fresh[q], ws.raw[q].data(),
+                             ws.live[q].data(), ws.acc[q].data(), suits());
+    } else {
+      deal_next_round(ws, r);
+    }
+    const double inv = 1.0 / compat[r];
+    for (double& v : ws.acc[q]) v *= inv;
+    for (int t = 0; t < 2; ++t)
+      for (std::int32_t e = 0; e < E; ++e) {
+        double* out = at(ws.values[r], r, t, e);
+        if (ws.live[r][t * E + e])
+          value(ws, t, r, entries[r][e], at(ws.reach[r], r, t, e), out, 0);
+        else
+          std::fill(out, out + n, 0.0);
+      }
+  }
+
+  // Sums round q = r + 1's values over its deals into ws.acc[q] (a round before the last).
+  void deal_next_round(Workspace& ws, int r) const {
+    const int q = r + 1;
+    const auto En = static_cast<std::int32_t>(entries[q].size());
     // Deal round q's cards: every k-subset of the cards not on the board.
     const int k = fresh[q];
     const int base = game.total_board_cards(r);
@@ -498,12 +443,22 @@ struct HoldemBestResponse::Impl {
       if (!ws.board_mask[r].contains(c)) pool[m++] = c;
     std::array<int, kMaxBoardCards> pos{};
     for (int i = 0; i < k; ++i) pos[i] = i;
+    // With suit isomorphism, one deal per orbit of the board's stabilizer (canonical_flops.h).
+    const std::vector<std::int32_t> group = suits() != nullptr
+                                                ? board_stabilizer(flops, ws.board_mask[r])
+                                                : std::vector<std::int32_t>{0};
+    const bool symmetric = group.size() > 1;
     while (true) {
       CardSet added;
       ws.board[q] = ws.board[r];
       for (int i = 0; i < k; ++i) {
         ws.board[q][base + i] = pool[pos[i]];
         added.insert(pool[pos[i]]);
+      }
+      const std::int32_t weight = symmetric ? deal_orbit_size(flops, group, added) : 1;
+      if (weight == 0) {
+        if (!next_deal(pos, k, m)) break;
+        continue;
       }
       ws.board_mask[q] = ws.board_mask[r] | added;
       for (int t = 0; t < 2; ++t)
@@ -520,25 +475,40 @@ struct HoldemBestResponse::Impl {
           if (!ws.live[q][t * En + e]) continue;
           const double* src = at(ws.values[q], q, t, e);
           double* dst = at(ws.acc[q], q, t, e);
-          for (std::int32_t h = 0; h < n; ++h) dst[h] += src[h];
+          for (std::int32_t h = 0; h < n; ++h) dst[h] += weight * src[h];
         }
-      int i = k - 1;
-      while (i >= 0 && pos[i] == m - k + i) --i;
-      if (i < 0) break;
-      ++pos[i];
-      for (int j = i + 1; j < k; ++j) pos[j] = pos[j - 1] + 1;
+      if (!next_deal(pos, k, m)) break;
     }
-    const double inv = 1.0 / compat[r];
-    for (double& v : ws.acc[q]) v *= inv;
+    if (!symmetric) return;
+    // Each walked deal stood for its orbit: Σ_π V(π h) / |G|.
+    const double inv = 1.0 / static_cast<double>(group.size());
+    std::vector<double>& tmp = ws.scratch;
     for (int t = 0; t < 2; ++t)
-      for (std::int32_t e = 0; e < E; ++e) {
-        double* out = at(ws.values[r], r, t, e);
-        if (ws.live[r][t * E + e])
-          value(ws, t, r, entries[r][e], at(ws.reach[r], r, t, e), out, 0);
-        else
-          std::fill(out, out + n, 0.0);
+      for (std::int32_t e = 0; e < En; ++e) {
+        if (!ws.live[q][t * En + e]) continue;
+        double* v = at(ws.acc[q], q, t, e);
+        for (std::int32_t h = 0; h < n; ++h) {
+          double x = 0.0;
+          for (std::int32_t p : group) x += v[flops.hand_perm[p][h]];
+          tmp[h] = x * inv;
+        }
+        std::copy(tmp.begin(), tmp.begin() + n, v);
       }
   }
+
+  // The next k-subset (ascending positions) of m cards; false after the last.
+  static bool next_deal(std::array<int, kMaxBoardCards>& pos, int k, int m) {
+    int i = k - 1;
+    while (i >= 0 && pos[i] == m - k + i) --i;
+    if (i < 0) return false;
+    ++pos[i];
+    for (int j = i + 1; j < k; ++j) pos[j] = pos[j - 1] + 1;
+    return true;
+  }
+
+  // The suit permutations when flops are merged by suit isomorphism (the strategies passed the
+  // symmetry check), else null.
+  const FlopClasses* suits() const { return flops.hand_perm.size() > 1 ? &flops : nullptr; }
 
   // One work unit: flop class c; its values summed over the flop's orbit into `out`
   // ([t][flop entry][hand]). `pre` holds the preflop forward pass (raw[1], live[1]).

@@ -1,0 +1,614 @@
+#include "solver/holdem_last_round.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <span>
+#include <string>
+
+#include "game/betting_tree.h"
+#include "game/hand_evaluator.h"
+#include "game/input_error.h"
+
+namespace hulhe {
+namespace {
+
+using Lanes = HoldemLastRound::Lanes;
+constexpr int kL = HoldemLastRound::kLanes;
+constexpr int kCards = kMaxCards;
+constexpr std::size_t kMaxVectors = 64;
+
+inline Lanes lanes_max(Lanes x, Lanes y) {
+  return x > y ? x : y;
+}
+
+// Preorder node indices of the subtree below `i` (all in i's round: the last one).
+void preorder(const BettingTree& tree, std::int32_t i, std::vector<std::int32_t>& out) {
+  out.push_back(i);
+  const BettingNode& b = tree.node(i);
+  if (b.kind != NodeKind::kDecision) return;
+  for (int a = 0; a < b.num_actions; ++a) preorder(tree, b.child[a], out);
+}
+
+std::string shape_of(const BettingTree& tree, const std::vector<std::int32_t>& nodes) {
+  std::string s;
+  for (std::int32_t i : nodes) {
+    const BettingNode& b = tree.node(i);
+    s += static_cast<char>('0' + static_cast<int>(b.kind));
+    s += static_cast<char>('0' + b.player);
+    s += static_cast<char>('0' + b.num_actions);
+    for (int a = 0; a < b.num_actions; ++a) s += action_char(b.actions[a]);
+    s += ';';
+  }
+  return s;
+}
+
+// The next k-subset (ascending positions) of m cards.
+void advance_deal(std::array<int, kMaxBoardCards>& pos, int k, int m) {
+  int i = k - 1;
+  while (i >= 0 && pos[i] == m - k + i) --i;
+  if (i < 0) return;
+  ++pos[i];
+  for (int j = i + 1; j < k; ++j) pos[j] = pos[j - 1] + 1;
+}
+
+}  // namespace
+
+HoldemLastRound::HoldemLastRound(const Policy& opp, const Policy* fixed, const PrivateHands& hands,
+                                 const std::vector<std::int32_t>& entries)
+    : opp_(opp), fixed_(fixed), hands_(hands) {
+  const BettingTree& tree = opp.tree();
+  const GameDefinition& game = tree.game();
+  round_ = game.num_rounds - 1;
+  n_ = hands.size();
+  E_ = static_cast<std::int32_t>(entries.size());
+  opp_buckets_ = opp.abstraction().num_buckets(round_);
+  fix_buckets_ = fixed != nullptr ? fixed->abstraction().num_buckets(round_) : 0;
+  full_deck_ = game.deck_size() == kMaxCards;
+  deck_ = game.deck();
+
+  // Entries grouped by subtree shape (limit games: one group), 8 to a chunk.
+  std::map<std::string, std::vector<std::int32_t>> groups;
+  std::vector<std::vector<std::int32_t>> nodes_of(E_);
+  for (std::int32_t e = 0; e < E_; ++e) {
+    preorder(tree, entries[e], nodes_of[e]);
+    groups[shape_of(tree, nodes_of[e])].push_back(e);
+  }
+  std::int64_t slots = 0;
+  std::vector<double> p(kNumActionKinds);
+  for (const auto& [shape, members] : groups) {
+    const std::vector<std::int32_t>& shape_nodes = nodes_of[members[0]];
+    // Strategy slots of the decision positions of this shape.
+    std::vector<std::int32_t> pos_slot(shape_nodes.size(), -1);
+    std::int32_t per_chunk = 0;
+    for (std::size_t k = 0; k < shape_nodes.size(); ++k) {
+      const BettingNode& b = tree.node(shape_nodes[k]);
+      if (b.kind != NodeKind::kDecision) continue;
+      pos_slot[k] = per_chunk;
+      per_chunk += b.num_actions;
+    }
+    for (std::size_t first = 0; first < members.size(); first += kL) {
+      Chunk c;
+      c.entry.fill(-1);
+      c.table = slots;
+      std::vector<std::vector<std::int32_t>> lane_nodes(kL);
+      for (int l = 0; l < kL && first + l < members.size(); ++l) {
+        c.entry[l] = members[first + l];
+        lane_nodes[l] = nodes_of[members[first + l]];
+      }
+      slots += per_chunk;
+      // The strategies, [slot][bucket][lane].
+      strategy_.assign(static_cast<std::size_t>(per_chunk) * opp_buckets_, Lanes{});  // local
+      if (fixed_ != nullptr)
+        fixed_strategy_.resize(static_cast<std::size_t>(slots) * fix_buckets_, Lanes{});
+      for (std::size_t k = 0; k < shape_nodes.size(); ++k) {
+        if (pos_slot[k] < 0) continue;
+        for (int l = 0; l < kL; ++l) {
+          if (c.entry[l] < 0) continue;
+          const BettingNode& b = tree.node(lane_nodes[l][k]);
+          const auto A = static_cast<std::size_t>(b.num_actions);
+          auto fill = [&](const Policy& pol, std::int32_t nb, std::vector<Lanes>& table,
+                          std::int64_t base) {
+            for (std::int32_t bk = 0; bk < nb; ++bk) {
+              pol.action_probabilities(round_, b.id_in_round, bk, std::span<double>(p.data(), A));
+              for (std::size_t a = 0; a < A; ++a)
+                table[(static_cast<std::size_t>(base + pos_slot[k]) + a) * nb + bk][l] = p[a];
+            }
+          };
+          fill(opp_, opp_buckets_, strategy_, 0);
+          if (fixed_ != nullptr) fill(*fixed_, fix_buckets_, fixed_strategy_, c.table);
+        }
+      }
+      for (int seat = 0; seat < 2; ++seat) {
+        c.program[seat] = compile(shape_nodes, seat, c, lane_nodes, pos_slot);
+        if (c.program[seat].vec.size() > kMaxVectors)
+          throw InputError("the last round of game '" + game.name + "' is too deep");
+      }
+      chunks_.push_back(std::move(c));
+    }
+  }
+  strategy_ = std::vector<Lanes>();  // the programs hold their own copies
+}
+
+HoldemLastRound::Program HoldemLastRound::compile(
+    const std::vector<std::int32_t>& shape_nodes, int seat, const Chunk& c,
+    const std::vector<std::vector<std::int32_t>>& lane_nodes,
+    const std::vector<std::int32_t>& pos_slot) const {
+  const BettingTree& tree = opp_.tree();
+  const auto P = static_cast<std::int32_t>(shape_nodes.size());
+  std::map<std::int32_t, std::int32_t> pos_of;  // shape node -> position
+  for (std::int32_t k = 0; k < P; ++k) pos_of[shape_nodes[k]] = k;
+  const std::size_t nb = static_cast<std::size_t>(opp_buckets_);
+  auto slot_zero = [&](std::int64_t slot) {
+    for (std::size_t b = 0; b < nb; ++b)
+      for (int l = 0; l < kL; ++l)
+        if (strategy_[static_cast<std::size_t>(slot - c.table) * nb + b][l] != 0.0) return false;
+    return true;
+  };
+  auto sums_to_one = [&](std::int64_t slot, int A) {
+    for (std::size_t b = 0; b < nb; ++b)
+      for (int l = 0; l < kL; ++l) {
+        if (c.entry[l] < 0) continue;
+        double s = 0.0;
+        for (int a = 0; a < A; ++a)
+          s += strategy_[static_cast<std::size_t>(slot - c.table + a) * nb + b][l];
+        if (std::abs(s - 1.0) > 1e-12) return false;
+      }
+    return true;
+  };
+
+  Program prog;
+  prog.pos.resize(P);
+  prog.vec.push_back(ReachVector{});
+  std::vector<bool> dead(P, false);
+  // Opponent positions whose children's totals may be derived: (parent vector, children).
+  std::vector<std::pair<std::int32_t, std::vector<std::int32_t>>> families;
+  for (std::int32_t k = 0; k < P; ++k) {
+    const BettingNode& b = tree.node(shape_nodes[k]);
+    Position& pos = prog.pos[k];
+    if (k == 0) pos.vec = 0;
+    if (dead[k]) {
+      pos.kind = Kind::kZero;
+      if (b.kind == NodeKind::kDecision)
+        for (int a = 0; a < b.num_actions; ++a) dead[pos_of[b.child[a]]] = true;
+      continue;
+    }
+    if (b.kind == NodeKind::kFold || b.kind == NodeKind::kShowdown) {
+      pos.kind = b.kind == NodeKind::kFold ? Kind::kFold : Kind::kShowdown;
+      pos.term = static_cast<std::int32_t>(prog.coef.size());
+      Lanes coef{};
+      for (int l = 0; l < kL; ++l) {
+        if (c.entry[l] < 0) continue;
+        const BettingNode& nl = tree.node(lane_nodes[l][k]);
+        if (b.kind == NodeKind::kFold) {
+          const int folder = nl.player;
+          coef[l] = folder == seat ? -nl.committed[seat] : nl.committed[folder];
+        } else {
+          if (nl.committed[0] != nl.committed[1])
+            throw InputError("a showdown with unequal pots in game '" + tree.game().name + "'");
+          coef[l] = nl.committed[seat];
+        }
+      }
+      prog.coef.push_back(coef);
+      ReachVector& v = prog.vec[pos.vec];
+      v.totals = true;
+      if (b.kind == NodeKind::kShowdown) v.showdown = true;
+      continue;
+    }
+    pos.num_children = b.num_actions;
+    pos.slot = static_cast<std::int32_t>(c.table + pos_slot[k]);
+    for (int a = 0; a < b.num_actions; ++a) pos.child[a] = pos_of[b.child[a]];
+    if (b.player == seat) {
+      pos.kind = Kind::kResponder;
+      for (int a = 0; a < b.num_actions; ++a) prog.pos[pos.child[a]].vec = pos.vec;
+      continue;
+    }
+    pos.kind = Kind::kOpponent;
+    std::vector<std::int32_t> children;
+    for (int a = 0; a < b.num_actions; ++a) {
+      const std::int64_t slot = c.table + pos_slot[k] + a;
+      if (slot_zero(slot)) {
+        dead[pos.child[a]] = true;
+        continue;
+      }
+      ReachVector v;
+      v.parent = pos.vec;
+      v.slot = static_cast<std::int32_t>(slot);
+      v.family = k;
+      prog.pos[pos.child[a]].vec = static_cast<std::int32_t>(prog.vec.size());
+      children.push_back(static_cast<std::int32_t>(prog.vec.size()));
+      prog.vec.push_back(v);
+    }
+    if (sums_to_one(c.table + pos_slot[k], b.num_actions)) families.emplace_back(pos.vec, children);
+  }
+  // Which vectors are formed per hand: those with terminals and their ancestors.
+  const auto V = static_cast<std::int32_t>(prog.vec.size());
+  std::vector<bool> needed(V, false);
+  for (std::int32_t v = V - 1; v >= 0; --v) {
+    if (prog.vec[v].totals) needed[v] = true;
+    if (needed[v] && prog.vec[v].parent >= 0) needed[prog.vec[v].parent] = true;
+  }
+  for (std::int32_t v = 0; v < V; ++v) {
+    ReachVector& rv = prog.vec[v];
+    if (needed[v]) prog.computed.push_back(v);
+    if (rv.showdown) rv.direct = true;
+  }
+  // Totals of a fold-only vector: parent minus siblings when those are summed anyway.
+  for (const auto& [parent, children] : families) {
+    if (!prog.vec[parent].direct) continue;
+    for (std::int32_t f : children) {
+      ReachVector& rv = prog.vec[f];
+      if (!rv.totals || rv.showdown) continue;
+      bool ok = true;
+      for (std::int32_t s : children)
+        if (s != f && !prog.vec[s].showdown) ok = false;
+      if (!ok) continue;
+      rv.derive_from = parent;
+      for (std::int32_t s : children)
+        if (s != f) rv.derive_minus.push_back(s);
+    }
+  }
+  // The last formed child of an opponent node whose σ sums to 1 is its parent minus its
+  // siblings: one subtraction per sibling instead of a strategy line per hand.
+  for (const auto& [parent, children] : families) {
+    if (children.size() < 2 || children.size() > 3 || !needed[parent]) continue;
+    bool all = true;
+    for (std::int32_t f : children) all = all && needed[f];
+    if (all) prog.vec[children.back()].rest = true;
+  }
+  for (std::size_t k = 1; k < prog.computed.size(); ++k) {
+    const std::int32_t v = prog.computed[k];
+    const ReachVector& rv = prog.vec[v];
+    FormOp op;
+    op.dst = v;
+    op.src = rv.parent;
+    if (rv.rest) {
+      int j = 0;
+      for (std::size_t k2 = 1; k2 < prog.computed.size(); ++k2) {
+        const std::int32_t u = prog.computed[k2];
+        if (u != v && prog.vec[u].family == rv.family) op.minus[j++] = u;
+      }
+    } else {
+      op.row = prog.columns++;
+    }
+    prog.form.push_back(op);
+  }
+  prog.sigma.assign(nb * static_cast<std::size_t>(prog.columns), Lanes{});
+  for (const FormOp& op : prog.form) {
+    if (op.row < 0) continue;
+    const auto slot = static_cast<std::size_t>(prog.vec[op.dst].slot - c.table);
+    for (std::size_t b = 0; b < nb; ++b)
+      prog.sigma[b * prog.columns + op.row] = strategy_[slot * nb + b];
+  }
+  for (std::int32_t v = 0; v < V; ++v) {
+    ReachVector& rv = prog.vec[v];
+    if (!rv.totals) continue;
+    if (rv.derive_from >= 0) {
+      prog.derived.push_back(v);
+    } else {
+      rv.direct = true;
+      prog.direct.push_back(v);
+    }
+    if (rv.showdown) prog.swept.push_back(v);
+  }
+  return prog;
+}
+
+void HoldemLastRound::prepare(Scratch& s, const Card* board, CardSet mask, int known, int fresh,
+                              const FlopClasses* suits) const {
+  const CardAbstraction& ao = opp_.abstraction();
+  std::array<Card, kMaxCards> pool{};
+  int m = 0;
+  for (Card c : deck_)
+    if (!mask.contains(c)) pool[m++] = c;
+  const auto deals = static_cast<std::int32_t>(binomial(m, fresh));
+  const std::size_t cap = static_cast<std::size_t>(deals) * n_;
+  for (auto* v : {&s.hand, &s.bucket_opp, &s.bucket_fix, &s.group_end}) v->resize(cap);
+  s.card_a.resize(cap);
+  s.card_b.resize(cap);
+  s.deal_size.clear();
+  s.deal_weight.clear();
+  const bool symmetric = suits != nullptr && s.stabilizer.size() > 1;
+  std::array<Card, kMaxBoardCards> full{};
+  std::copy(board, board + known, full.begin());
+  std::array<int, kMaxBoardCards> pos{};
+  for (int i = 0; i < fresh; ++i) pos[i] = i;
+  const HandEvaluator& ev = HandEvaluator::instance();
+  for (std::int32_t next = 0; next < deals; ++next) {
+    CardSet dealt;
+    for (int i = 0; i < fresh; ++i) {
+      full[known + i] = pool[pos[i]];
+      dealt.insert(pool[pos[i]]);
+    }
+    const CardSet dm = mask | dealt;
+    const std::int32_t weight = symmetric ? deal_orbit_size(*suits, s.stabilizer, dealt) : 1;
+    const auto d = static_cast<std::int32_t>(s.deal_size.size());
+    if (weight == 0) {
+      advance_deal(pos, fresh, m);
+      continue;
+    }
+    s.ranked.clear();
+    const EvalHand eb = EvalHand::of(dm);
+    for (std::int32_t h = 0; h < n_; ++h) {
+      if (hands_.masks[h].intersects(dm)) continue;
+      const std::int32_t r = full_deck_
+                                 ? ev.rank(eb.add(hands_.cards[h][0]).add(hands_.cards[h][1]))
+                                 : rank_cards_acpc(dm | hands_.masks[h]);
+      s.ranked.emplace_back(r, h);
+    }
+    std::sort(s.ranked.begin(), s.ranked.end());
+    const auto m_d = static_cast<std::int32_t>(s.ranked.size());
+    s.deal_size.push_back(m_d);
+    s.deal_weight.push_back(static_cast<double>(weight));
+    const std::size_t o = static_cast<std::size_t>(d) * n_;
+    for (std::int32_t i = 0; i < m_d; ++i) {
+      const std::int32_t h = s.ranked[i].second;
+      s.hand[o + i] = h;
+      s.card_a[o + i] = hands_.cards[h][0];
+      s.card_b[o + i] = hands_.cards[h][1];
+      s.bucket_opp[o + i] = ao.bucket(round_, hands_.cards[h].data(), full.data());
+      s.bucket_fix[o + i] = fixed_ != nullptr ? fixed_->abstraction().bucket(
+                                                    round_, hands_.cards[h].data(), full.data())
+                                              : 0;
+    }
+    for (std::int32_t i = m_d; i > 0;) {
+      std::int32_t j = i - 1;
+      while (j > 0 && s.ranked[j - 1].first == s.ranked[i - 1].first) --j;
+      for (std::int32_t k = j; k < i; ++k) s.group_end[o + k] = i;
+      i = j;
+    }
+    advance_deal(pos, fresh, m);
+  }
+}
+
+void HoldemLastRound::accumulate(Scratch& s, const Card* board, CardSet mask, int known, int fresh,
+                                 const double* reach, const std::uint8_t* live, double* out,
+                                 const FlopClasses* suits) const {
+  s.stabilizer.clear();
+  if (suits != nullptr && fresh > 0) s.stabilizer = board_stabilizer(*suits, mask);
+  const bool symmetric = s.stabilizer.size() > 1;
+  prepare(s, board, mask, known, fresh, suits);
+  const auto deals = static_cast<std::int32_t>(s.deal_size.size());
+  s.reach.resize(n_);
+  s.acc.resize(n_);
+  for (int t = 0; t < 2; ++t)
+    for (const Chunk& c : chunks_) {
+      bool any = false;
+      for (int l = 0; l < kL; ++l) any |= c.entry[l] >= 0 && live[t * E_ + c.entry[l]] != 0;
+      if (!any) continue;
+      for (std::int32_t h = 0; h < n_; ++h) s.reach[h] = Lanes{};
+      for (int l = 0; l < kL; ++l) {
+        if (c.entry[l] < 0 || live[t * E_ + c.entry[l]] == 0) continue;
+        const double* r = reach + (static_cast<std::size_t>(t) * E_ + c.entry[l]) * n_;
+        for (std::int32_t h = 0; h < n_; ++h) s.reach[h][l] = r[h];
+      }
+      std::fill(s.acc.begin(), s.acc.end(), Lanes{});
+      walk_chunk(s, c, t, deals);
+      for (int l = 0; l < kL; ++l) {
+        if (c.entry[l] < 0 || live[t * E_ + c.entry[l]] == 0) continue;
+        double* o = out + (static_cast<std::size_t>(t) * E_ + c.entry[l]) * n_;
+        if (!symmetric) {
+          for (std::int32_t h = 0; h < n_; ++h) o[h] += s.acc[h][l];
+          continue;
+        }
+        // Each walked deal stood for its orbit: Σ_π V(π h) / |G| (canonical_flops.h).
+        const double inv = 1.0 / static_cast<double>(s.stabilizer.size());
+        for (std::int32_t h = 0; h < n_; ++h) {
+          double x = 0.0;
+          for (std::int32_t p : s.stabilizer) x += s.acc[suits->hand_perm[p][h]][l];
+          o[h] += x * inv;
+        }
+      }
+    }
+}
+
+void HoldemLastRound::walk_chunk(Scratch& s, const Chunk& c, int seat, std::int32_t deals) const {
+  const Program& P = c.program[seat];
+  const auto V = static_cast<std::int32_t>(P.vec.size());
+  const auto np = static_cast<std::int32_t>(P.pos.size());
+  const FormOp* ops = P.form.data();
+  const auto nops = static_cast<std::int32_t>(P.form.size());
+  const std::size_t cols = static_cast<std::size_t>(P.columns);
+  const auto nd = static_cast<std::int32_t>(P.direct.size());
+  const auto ns = static_cast<std::int32_t>(P.swept.size());
+  const auto nf = static_cast<std::int32_t>(P.derived.size());
+  const std::size_t vcards = static_cast<std::size_t>(V) * kCards;
+  s.card_total.resize(vcards);
+  s.card_below.resize(vcards);
+  s.total.resize(V);
+  s.below.resize(V);
+  s.rho.resize(V);
+  s.val.resize(np + 2 * V);
+  s.group_rho.resize(static_cast<std::size_t>(n_) * V);
+  s.group_w.resize(static_cast<std::size_t>(n_) * V);
+  Lanes* ct = s.card_total.data();  // [vector][card]
+  Lanes* cb = s.card_below.data();
+  Lanes* tot = s.total.data();
+  Lanes* below = s.below.data();
+  Lanes* rho = s.rho.data();
+  Lanes* val = s.val.data();
+  Lanes* bv = val + np;      // fold sums per vector
+  Lanes* dv = val + np + V;  // showdown sums per vector
+  const Lanes* sigma = P.sigma.data();
+  const Lanes* F = fixed_strategy_.data();
+  const std::size_t nbf = static_cast<std::size_t>(fix_buckets_);
+  const Lanes* R = s.reach.data();
+  Lanes* A = s.acc.data();
+  const bool br = fixed_ == nullptr;
+
+  auto form = [&](std::int32_t h, std::int32_t b, Lanes* r) {
+    r[0] = R[h];
+    const Lanes* row = sigma + static_cast<std::size_t>(b) * cols;
+    for (std::int32_t k = 0; k < nops; ++k) {
+      const FormOp& op = ops[k];
+      if (op.row >= 0) {
+        r[op.dst] = r[op.src] * row[op.row];
+      } else {
+        Lanes x = r[op.src] - r[op.minus[0]];
+        if (op.minus[1] >= 0) x -= r[op.minus[1]];
+        r[op.dst] = x;
+      }
+    }
+  };
+  // Values of the subtree for one hand from its fold (bv) and showdown (dv) sums.
+  auto evaluate = [&](std::int32_t bf) {
+    for (std::int32_t p = np - 1; p >= 0; --p) {
+      const Position& q = P.pos[p];
+      switch (q.kind) {
+        case Kind::kZero:
+          val[p] = Lanes{};
+          break;
+        case Kind::kFold:
+          val[p] = P.coef[q.term] * bv[q.vec];
+          break;
+        case Kind::kShowdown:
+          val[p] = P.coef[q.term] * dv[q.vec];
+          break;
+        case Kind::kOpponent: {
+          Lanes x = val[q.child[0]];
+          for (int a = 1; a < q.num_children; ++a) x += val[q.child[a]];
+          val[p] = x;
+          break;
+        }
+        case Kind::kResponder: {
+          if (br) {
+            Lanes x = val[q.child[0]];
+            for (int a = 1; a < q.num_children; ++a) x = lanes_max(x, val[q.child[a]]);
+            val[p] = x;
+          } else {
+            Lanes x{};
+            for (int a = 0; a < q.num_children; ++a)
+              x += F[static_cast<std::size_t>(q.slot + a) * nbf + bf] * val[q.child[a]];
+            val[p] = x;
+          }
+          break;
+        }
+      }
+    }
+    return val[0];
+  };
+
+  for (std::int32_t d = 0; d < deals; ++d) {
+    const std::size_t o = static_cast<std::size_t>(d) * n_;
+    const std::int32_t m = s.deal_size[d];
+    const std::int32_t* hand = s.hand.data() + o;
+    const std::int32_t* bko = s.bucket_opp.data() + o;
+    const std::int32_t* bkf = s.bucket_fix.data() + o;
+    const std::uint8_t* ca = s.card_a.data() + o;
+    const std::uint8_t* cbd = s.card_b.data() + o;
+    const std::int32_t* gend = s.group_end.data() + o;
+    const Lanes weight = Lanes{} + s.deal_weight[d];
+
+    // Pre-pass: total and per-card reach of every vector summed directly.
+    for (std::int32_t k = 0; k < nd; ++k) {
+      const std::int32_t v = P.direct[k];
+      tot[v] = Lanes{};
+      std::fill(ct + static_cast<std::size_t>(v) * kCards,
+                ct + static_cast<std::size_t>(v + 1) * kCards, Lanes{});
+    }
+    for (std::int32_t i = 0; i < m; ++i) {
+      form(hand[i], bko[i], rho);
+      for (std::int32_t k = 0; k < nd; ++k) {
+        const std::int32_t v = P.direct[k];
+        const Lanes x = rho[v];
+        Lanes* cv_ = ct + static_cast<std::size_t>(v) * kCards;
+        tot[v] += x;
+        cv_[ca[i]] += x;
+        cv_[cbd[i]] += x;
+      }
+    }
+    // Fold-only vectors: parent minus siblings (the opponent's probabilities sum to 1).
+    for (std::int32_t k = 0; k < nf; ++k) {
+      const ReachVector& rv = P.vec[P.derived[k]];
+      const std::int32_t v = P.derived[k];
+      Lanes* dst = ct + static_cast<std::size_t>(v) * kCards;
+      const Lanes* src = ct + static_cast<std::size_t>(rv.derive_from) * kCards;
+      tot[v] = tot[rv.derive_from];
+      std::copy(src, src + kCards, dst);
+      for (std::int32_t sib : rv.derive_minus) {
+        tot[v] -= tot[sib];
+        const Lanes* m2 = ct + static_cast<std::size_t>(sib) * kCards;
+        for (int x = 0; x < kCards; ++x) dst[x] -= m2[x];
+      }
+    }
+    for (std::int32_t k = 0; k < ns; ++k) {
+      const std::int32_t v = P.swept[k];
+      below[v] = Lanes{};
+      std::fill(cb + static_cast<std::size_t>(v) * kCards,
+                cb + static_cast<std::size_t>(v + 1) * kCards, Lanes{});
+    }
+    // Fold sum of vector v for a hand with cards a, b: disjoint opponent reach.
+    auto fold_sums = [&](std::int32_t a, std::int32_t b, const Lanes* r) {
+      for (std::int32_t k = 0; k < nd; ++k) {
+        const std::int32_t v = P.direct[k];
+        const Lanes* cv_ = ct + static_cast<std::size_t>(v) * kCards;
+        bv[v] = tot[v] - cv_[a] - cv_[b] + r[v];
+      }
+      for (std::int32_t k = 0; k < nf; ++k) {
+        const std::int32_t v = P.derived[k];
+        const Lanes* cv_ = ct + static_cast<std::size_t>(v) * kCards;
+        bv[v] = tot[v] - cv_[a] - cv_[b] + r[v];
+      }
+    };
+    // Sweep in rank order. W: disjoint reach strictly below; W': below or tied (less the
+    // hand itself); the showdown sum (win minus lose) is W + W' - (fold sum - own reach).
+    for (std::int32_t i = 0; i < m;) {
+      const std::int32_t g1 = gend[i];
+      if (g1 == i + 1) {
+        const std::int32_t a = ca[i], b = cbd[i];
+        form(hand[i], bko[i], rho);
+        fold_sums(a, b, rho);
+        for (std::int32_t k = 0; k < ns; ++k) {
+          const std::int32_t v = P.swept[k];
+          Lanes* cbv = cb + static_cast<std::size_t>(v) * kCards;
+          const Lanes x = rho[v];
+          const Lanes w = below[v] - cbv[a] - cbv[b];
+          dv[v] = w + w - bv[v];
+          below[v] += x;
+          cbv[a] += x;
+          cbv[b] += x;
+        }
+        A[hand[i]] += weight * evaluate(bkf[i]);
+        i = g1;
+        continue;
+      }
+      // A group of tied hands: W before adding the group, W' after.
+      for (std::int32_t j = i; j < g1; ++j) {
+        Lanes* r = s.group_rho.data() + static_cast<std::size_t>(j - i) * V;
+        Lanes* w = s.group_w.data() + static_cast<std::size_t>(j - i) * V;
+        form(hand[j], bko[j], r);
+        for (std::int32_t k = 0; k < ns; ++k) {
+          const std::int32_t v = P.swept[k];
+          const Lanes* cbv = cb + static_cast<std::size_t>(v) * kCards;
+          w[v] = below[v] - cbv[ca[j]] - cbv[cbd[j]];
+        }
+      }
+      for (std::int32_t j = i; j < g1; ++j) {
+        const Lanes* r = s.group_rho.data() + static_cast<std::size_t>(j - i) * V;
+        for (std::int32_t k = 0; k < ns; ++k) {
+          const std::int32_t v = P.swept[k];
+          Lanes* cbv = cb + static_cast<std::size_t>(v) * kCards;
+          below[v] += r[v];
+          cbv[ca[j]] += r[v];
+          cbv[cbd[j]] += r[v];
+        }
+      }
+      for (std::int32_t j = i; j < g1; ++j) {
+        const Lanes* r = s.group_rho.data() + static_cast<std::size_t>(j - i) * V;
+        const Lanes* w = s.group_w.data() + static_cast<std::size_t>(j - i) * V;
+        const std::int32_t a = ca[j], b = cbd[j];
+        fold_sums(a, b, r);
+        for (std::int32_t k = 0; k < ns; ++k) {
+          const std::int32_t v = P.swept[k];
+          const Lanes* cbv = cb + static_cast<std::size_t>(v) * kCards;
+          const Lanes w2 = below[v] - cbv[a] - cbv[b];
+          dv[v] = w[v] + w2 - (bv[v] - r[v]);
+        }
+        A[hand[j]] += weight * evaluate(bkf[j]);
+      }
+      i = g1;
+    }
+  }
+}
+
+}  // namespace hulhe
