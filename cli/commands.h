@@ -15,5 +15,6 @@ void add_export_command(CLI::App& app);
 void add_exploit_command(CLI::App& app);
 void add_run_command(CLI::App& app);
 void add_compare_command(CLI::App& app);
+void add_lbr_command(CLI::App& app);
 
 }  // namespace hulhe::cli
