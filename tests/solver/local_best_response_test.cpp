@@ -309,9 +309,10 @@ TEST(LocalBestResponse, HulheAlwaysCallLosesClearly) {
   o.threads = 2;
   o.equity.monte_carlo_boards = 300;
   const LocalBestResponseReport r = LocalBestResponse(call, o).run();
-  // Betting for value with the better half of hands every street wins well over a big blind
-  // a hand against a player who never folds or raises.
-  EXPECT_GT(r.mean - r.ci95, 10.0) << r.mean << " ± " << r.ci95;
+  // Betting for value with the better half of hands every street wins over a big blind a
+  // hand against a player who never folds or raises (12.5 ± 0.8 chips over 10,000 hands);
+  // 400 hands leave an interval of about ±4 chips.
+  EXPECT_GT(r.mean - r.ci95, 5.0) << r.mean << " ± " << r.ci95;
   EXPECT_EQ(r.decisions[kFold], 0);  // never facing a bet
   EXPECT_GT(r.decisions[kRaise], 0);
 }
