@@ -1,18 +1,19 @@
 # The two commands of the README:
-#   make run    install what is missing, build, run the whole pipeline
+#   make run    install what is missing, build, run the whole pipeline on the quick config
+#               (in runs/: bucket map, checkpoint, strategy file, curve, plot, report)
 #   make test   install what is missing, build, run the whole test suite (and the
 #               fast tests again under AddressSanitizer + UndefinedBehaviorSanitizer)
 JOBS ?= $(shell nproc)
 DEBIAN_PACKAGES := build-essential cmake ninja-build libeigen3-dev libcereal-dev \
   libgtest-dev libbenchmark-dev libcli11-dev libspdlog-dev libfmt-dev libtoml11-dev \
-  nlohmann-json3-dev
+  nlohmann-json3-dev gnuplot-nox
 HULHE := build/release/cli/hulhe
 RUN_CONFIG ?= configs/hulhe-quick.toml
 
 .PHONY: run test deps build build-asan test-release test-asan bench format clean
 
 run: build
-	$(HULHE) info --game configs/games/holdem.limit.2p.reverse_blinds.game
+	mkdir -p runs && cd runs && ../$(HULHE) run --config ../$(RUN_CONFIG)
 
 test: test-release test-asan
 

@@ -1,16 +1,23 @@
-// `hulhe export --checkpoint PATH --out FILE`: the checkpoint's average strategy as a
-// compact strategy file (strategies/strategy_file.h).
+// `hulhe export --checkpoint PATH --out FILE [--bits 8|16]`: the checkpoint's average
+// strategy as a compact strategy file (strategies/strategy_file.h). With `--baseline NAME`
+// instead of a checkpoint, a baseline policy (uniform, always-call, always-raise) in a game
+// and abstraction of one's choice: a strategy file to try `hulhe play` with before a solve.
+// Bucket-map abstractions are embedded, so the file is all a player needs.
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
+#include <chrono>
+#include <filesystem>
 #include <memory>
 #include <string>
 
+#include "abstraction/abstraction_factory.h"
 #include "cli/commands.h"
 #include "game/betting_tree.h"
+#include "game/input_error.h"
 #include "solver/average_policy.h"
-#include "abstraction/abstraction_factory.h"
 #include "solver/checkpoint.h"
+#include "strategies/baseline_policies.h"
 #include "strategies/strategy_file.h"
 
 namespace hulhe::cli {
@@ -18,25 +25,68 @@ namespace {
 
 struct Options {
   std::string checkpoint;
+  std::string baseline;
+  std::string game_path;
+  std::string bucket_map;
   std::string out;
+  int bits = 8;
 };
 
+bool same_file(const std::string& a, const std::string& b) {
+  std::error_code ec;
+  return !a.empty() && !b.empty() && std::filesystem::exists(a, ec) &&
+         std::filesystem::exists(b, ec) && std::filesystem::equivalent(a, b, ec);
+}
+
+void report(const std::string& from, const std::string& out, int bits,
+            std::chrono::steady_clock::time_point start) {
+  const auto bytes = std::filesystem::file_size(out);
+  const double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  fmt::print("exported {} to {} ({}-bit probabilities, {:.1f} MiB) in {:.1f} s\n", from, out, bits,
+             static_cast<double>(bytes) / (1 << 20), secs);
+}
+
 void run(const Options& o) {
-  const Checkpoint c = read_checkpoint(o.checkpoint);
-  const GameDefinition game = c.game();
+  if (o.bits != 8 && o.bits != 16) throw InputError("--bits must be 8 or 16");
+  for (const std::string& input : {o.checkpoint, o.bucket_map, o.game_path})
+    if (same_file(o.out, input))
+      throw InputError("--out " + o.out + " is one of the inputs; choose another file");
+  const auto start = std::chrono::steady_clock::now();
+  if (!o.checkpoint.empty()) {
+    const Checkpoint c = read_checkpoint(o.checkpoint);
+    const GameDefinition game = c.game();
+    const BettingTree tree(game);
+    const auto abstraction = make_abstraction(c.abstraction_kind, game, c.bucket_map);
+    check_checkpoint_matches(c, o.checkpoint, game, *abstraction);
+    const AveragePolicy policy(tree, *abstraction, c.tables);
+    StrategyFileMetadata meta;
+    meta.checkpoint_hash = file_hash(o.checkpoint);
+    meta.algorithm = c.params.algorithm;
+    meta.iterations = c.iterations;
+    meta.abstraction_kind = c.abstraction_kind;
+    meta.bucket_map = c.bucket_map;
+    meta.bits = o.bits;
+    write_strategy_file(o.out, policy, meta);
+    report(fmt::format("{} ({}, {} iterations of {}, {} information sets)", o.checkpoint, game.name,
+                       c.iterations, c.params.algorithm, c.tables.num_information_sets()),
+           o.out, o.bits, start);
+    return;
+  }
+  const GameDefinition game = o.game_path.empty() ? GameDefinition::holdem_limit_2p()
+                                                  : GameDefinition::from_file(o.game_path);
   const BettingTree tree(game);
-  const auto abstraction = make_abstraction(c.abstraction_kind, game, c.bucket_map);
-  check_checkpoint_matches(c, o.checkpoint, game, *abstraction);
-  const AveragePolicy policy(tree, *abstraction, c.tables);
+  const std::string kind = o.bucket_map.empty() ? "lossless" : "buckets";
+  const auto abstraction = make_abstraction(kind, game, o.bucket_map);
+  const auto policy = make_baseline_policy(o.baseline, tree, *abstraction);
   StrategyFileMetadata meta;
-  meta.checkpoint_hash = file_hash(o.checkpoint);
-  meta.algorithm = c.params.algorithm;
-  meta.iterations = c.iterations;
-  meta.abstraction_kind = c.abstraction_kind;
-  meta.bucket_map = c.bucket_map;
-  write_strategy_file(o.out, policy, meta);
-  fmt::print("exported {} ({}, {} iterations of {}, {} information sets) to {}\n", o.checkpoint,
-             game.name, c.iterations, c.params.algorithm, c.tables.num_information_sets(), o.out);
+  meta.algorithm = "baseline:" + o.baseline;
+  meta.abstraction_kind = kind;
+  meta.bucket_map = o.bucket_map;
+  meta.bits = o.bits;
+  write_strategy_file(o.out, *policy, meta);
+  report(fmt::format("baseline {} ({}, {})", o.baseline, game.name, abstraction->describe()), o.out,
+         o.bits, start);
 }
 
 }  // namespace
@@ -45,9 +95,25 @@ void add_export_command(CLI::App& app) {
   auto o = std::make_shared<Options>();
   CLI::App* cmd =
       app.add_subcommand("export", "Write a checkpoint's average strategy to a strategy file");
-  cmd->add_option("--checkpoint", o->checkpoint, "solver checkpoint (.ckpt)")->required();
+  auto* checkpoint = cmd->add_option("--checkpoint", o->checkpoint, "solver checkpoint (.ckpt)");
+  auto* baseline =
+      cmd->add_option("--baseline", o->baseline,
+                      "export a baseline policy instead: uniform, always-call or always-raise");
+  checkpoint->excludes(baseline);
+  baseline->excludes(checkpoint);
+  cmd->add_option("--game", o->game_path,
+                  "with --baseline: ACPC .game file (default: heads-up limit hold'em)")
+      ->excludes(checkpoint);
+  cmd->add_option("--bucket-map", o->bucket_map,
+                  "with --baseline: bucket map (`hulhe abstract`); default: lossless")
+      ->excludes(checkpoint);
   cmd->add_option("--out", o->out, "strategy file to write (.strategy)")->required();
-  cmd->callback([o] { run(*o); });
+  cmd->add_option("--bits", o->bits, "bits per probability: 8 or 16")->capture_default_str();
+  cmd->callback([o] {
+    if (o->checkpoint.empty() && o->baseline.empty())
+      throw InputError("export needs --checkpoint FILE or --baseline NAME");
+    run(*o);
+  });
 }
 
 }  // namespace hulhe::cli

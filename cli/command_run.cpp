@@ -200,7 +200,7 @@ void run(const Options& o) {
   meta.iterations = solver.iterations_done();
   meta.abstraction_kind = config.solve.abstraction;
   meta.bucket_map = config.solve.bucket_map;
-  // meta.bits = config.exports.bits;  (8-bit until 16-bit strategy files land)
+  meta.bits = config.exports.bits;
   write_strategy_file(config.exports.strategy, policy, meta);
   const double export_seconds = since(t_export);
   fmt::print(stderr, "[3/4] export: {} ({:.1f} MB, {}-bit) in {}\n", config.exports.strategy,

@@ -15,6 +15,10 @@ void add_export_command(CLI::App& app);
 void add_exploit_command(CLI::App& app);
 void add_run_command(CLI::App& app);
 void add_compare_command(CLI::App& app);
+void add_play_command(CLI::App& app);
+void add_dealer_command(CLI::App& app);
+void add_match_command(CLI::App& app);
+void add_tournament_command(CLI::App& app);
 void add_lbr_command(CLI::App& app);
 
 }  // namespace hulhe::cli

@@ -23,6 +23,10 @@ int main(int argc, char** argv) {
   hulhe::cli::add_exploit_command(app);
   hulhe::cli::add_run_command(app);
   hulhe::cli::add_compare_command(app);
+  hulhe::cli::add_play_command(app);
+  hulhe::cli::add_dealer_command(app);
+  hulhe::cli::add_match_command(app);
+  hulhe::cli::add_tournament_command(app);
   hulhe::cli::add_lbr_command(app);
   try {
     app.parse(argc, argv);

@@ -184,51 +184,57 @@ HandEvaluator::HandEvaluator() {
       entries.emplace_back(sum, to_hand_rank(values, rule_value(counts, 0)));
     });
   }
-  // Hash and displace: bucket = top bits of sum * multiplier, slot = middle bits XOR the
-  // bucket's displacement. Buckets are placed fullest first, each with the smallest
-  // displacement that sends all its sums to free slots. (A multiplier is unusable only if
-  // two sums of one bucket share their slot bits; kHashMultiplier was picked as one that is
-  // not, so this cannot fail unless the weights change.)
-  std::vector<std::vector<std::uint32_t>> buckets(std::size_t{1} << kBucketBits);
-  for (std::uint32_t i = 0; i < entries.size(); ++i)
-    buckets[(entries[i].first * kHashMultiplier) >> (64 - kBucketBits)].push_back(i);
-  std::vector<std::uint32_t> order(buckets.size());
-  for (std::uint32_t b = 0; b < order.size(); ++b) order[b] = b;
+  // Row displacement (Tarjan and Yao 1979): row = sum >> kRowShift, column = the low bits.
+  // Rows are placed fullest first, each at the lowest position where all its columns land
+  // on free slots; row_offsets[row] = position - row start (mod 2^32), so that
+  // sum + row_offsets[row] is the slot. Free positions are searched 64 at a time on a bitmap.
+  constexpr std::uint32_t kColumnMask = (1U << kRowShift) - 1;
+  std::vector<std::vector<std::uint32_t>> rows(kNumRows);
+  std::vector<std::vector<HandRank>> row_ranks(kNumRows);
+  std::sort(entries.begin(), entries.end());
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    if (i > 0 && entries[i].first == entries[i - 1].first)
+      throw std::logic_error("hand evaluator: two rank multisets share a rank sum");
+    rows[entries[i].first >> kRowShift].push_back(entries[i].first & kColumnMask);
+    row_ranks[entries[i].first >> kRowShift].push_back(entries[i].second);
+  }
+  std::vector<std::uint32_t> order(kNumRows);
+  for (std::uint32_t r = 0; r < order.size(); ++r) order[r] = r;
   std::stable_sort(order.begin(), order.end(), [&](std::uint32_t x, std::uint32_t y) {
-    return buckets[x].size() > buckets[y].size();
+    return rows[x].size() > rows[y].size();
   });
-  t.displacements.fill(0);
-  t.slot_ranks.fill(0);
-  std::vector<bool> used(t.slot_ranks.size(), false);
-  std::vector<std::uint32_t> slots;
-  for (std::uint32_t b : order) {
-    if (buckets[b].empty()) break;
-    slots.clear();
-    for (std::uint32_t i : buckets[b])
-      slots.push_back(
-          static_cast<std::uint32_t>((entries[i].first * kHashMultiplier) >> kSlotShift) &
-          kSlotMask);
-    std::vector<std::uint32_t> sorted = slots;
-    std::sort(sorted.begin(), sorted.end());
-    if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
-      throw std::logic_error("hand evaluator: kHashMultiplier does not separate a bucket");
-    std::uint32_t d = 0;
-    for (;; ++d) {
-      if (d > 0xFF) throw std::logic_error("hand evaluator: displacement exceeds 8 bits");
-      bool fits = true;
-      for (std::uint32_t s : slots)
-        if (used[(s ^ d) & kSlotMask]) {
-          fits = false;
-          break;
-        }
-      if (fits) break;
+  // Bits past the table's end read as used, so no row is placed beyond it.
+  constexpr std::size_t kWords = (kRankTableSize + kColumnMask + 1) / 64 + 2;
+  std::vector<std::uint64_t> used(kWords, 0);
+  for (std::size_t p = kRankTableSize; p < kWords * 64; ++p)
+    used[p >> 6] |= std::uint64_t{1} << (p & 63);
+  auto window = [&](std::size_t p) {  // used bits p .. p + 63
+    const std::size_t w = p >> 6, b = p & 63;
+    return b == 0 ? used[w] : (used[w] >> b) | (used[w + 1] << (64 - b));
+  };
+  t.row_offsets.fill(0);
+  t.ranks.fill(0);
+  for (std::uint32_t r : order) {
+    const std::vector<std::uint32_t>& columns = rows[r];
+    if (columns.empty()) break;
+    std::size_t position = 0;
+    for (std::size_t base = 0;; base += 64) {
+      if (base + columns.back() >= kRankTableSize)
+        throw std::logic_error("hand evaluator: row-displacement table overflows");
+      std::uint64_t busy = 0;
+      for (std::uint32_t c : columns)
+        if ((busy |= window(base + c)) == ~std::uint64_t{0}) break;
+      if (busy != ~std::uint64_t{0}) {
+        position = base + static_cast<std::size_t>(std::countr_one(busy));
+        break;
+      }
     }
-    t.displacements[b] = static_cast<std::uint8_t>(d);  // at most 100 in practice
-    for (std::size_t k = 0; k < slots.size(); ++k) {
-      const std::uint32_t s = (slots[k] ^ d) & kSlotMask;
-      used[s] = true;
-      t.slot_ranks[s] = entries[buckets[b][k]].second;
+    for (std::size_t k = 0; k < columns.size(); ++k) {
+      const std::size_t slot = position + columns[k];
+      used[slot >> 6] |= std::uint64_t{1} << (slot & 63);
+      t.ranks[slot] = row_ranks[r][k];
     }
+    t.row_offsets[r] = static_cast<std::uint32_t>(position) - (r << kRowShift);
   }
 }
 

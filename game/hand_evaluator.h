@@ -13,17 +13,28 @@
 //   EvalHand board = EvalHand{}.add(c1).add(c2).add(c3).add(c4).add(c5);
 //   HandRank r = ev.rank(board.add(h1).add(h2));
 //
-// Design (our own, in the spirit of OMPEval): a hand is a 64-bit key plus the per-suit rank
-// masks. The key's low 32 bits sum a per-rank weight (kRankWeights); the weights were found
-// by a greedy search so that every multiset of at most 7 ranks (each rank at most 4 times)
-// has a distinct sum (< 2^25). That sum is mapped to the rank of the best non-flush five by a
-// "hash, displace" perfect hash (Belazzougui, Botelho & Dietzfelbinger 2009): one multiply
-// picks a bucket and a slot, the bucket's displacement is XORed into the slot (2 loads;
-// 288 KB of tables, of which the 16 KB of displacements stay in L1). Bits 32.. of the key
-// hold one 4-bit counter per suit started at 3, so a counter's top bit is set exactly when
-// that suit has >= 5 cards: then the flush suit's 13-bit rank mask indexes an 8192-entry
-// flush table instead (with at most 7 cards a flush beats every non-flush hand those cards
-// can make).
+// Design (our own; the idea of rank-weight sums and suit counters in one key is OMPEval's,
+// Henrik Nilsson 2016, the weights, lookup and layout below are not). The contract:
+//
+//   EvalHand::key (64 bits)
+//     bits  0..31  rank sum: sum of kRankWeights[rank] over the cards. The weights were
+//                  found by a greedy search so that every multiset of at most 7 ranks (each
+//                  rank at most 4 times) has its own sum; the largest, 4 aces + 3 kings, is
+//                  kMaxRankSum = 18,393,157 < 2^25, so the field never carries.
+//     bits 32..47  one 4-bit counter per suit (suit s at bit 32 + 4 s), started at 3: the
+//                  counter's top bit (kFlushCheckMask) is set exactly when that suit has 5
+//                  or more cards. With at most 7 cards a flush beats every non-flush hand
+//                  those cards make, and only one suit can have 5.
+//   EvalHand::suit_ranks: the 13-bit rank mask of suit s at bit 16 s.
+//   Adding a card adds kCardKeys[card] to the key and ORs kCardSuitRanks[card] into the
+//   masks (two flat 8-byte tables: one load each, scaled-index addressing).
+//
+//   Non-flush rank = ranks[sum + row_offsets[sum >> 12]] (uint32 arithmetic, wrapping):
+//   a row-displacement table (Tarjan and Yao 1979) that packs the 4,491 rows of 4,096
+//   possible sums, holding the 73,775 sums of 5..7 cards, into one array without
+//   collisions. No hashing: sums of hands that differ in their low cards stay in one row
+//   and land close together, so enumeration stays in L1. Tables: 18 KB of offsets, the
+//   packed ranks (kRankTableSize), and 16 KB of flush ranks by 13-bit mask; all fit in L2.
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -64,16 +75,35 @@ std::vector<Card> best_five(CardSet cards);
 // Per-rank weights: all sums of <= 7 ranks (<= 4 of a rank) are distinct (greedy search).
 inline constexpr std::array<std::uint32_t, kMaxRanks> kRankWeights = {
     1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 3453520};
+inline constexpr std::uint32_t kMaxRankSum = 4 * kRankWeights[12] + 3 * kRankWeights[11];
 inline constexpr int kSuitCounterShift = 32;
 inline constexpr std::uint64_t kSuitCounterStart = std::uint64_t{0x3333} << kSuitCounterShift;
 inline constexpr std::uint64_t kFlushCheckMask = std::uint64_t{0x8888} << kSuitCounterShift;
+
+// What one card adds to EvalHand::key (rank weight + one on its suit's counter) and to
+// EvalHand::suit_ranks (its bit).
+inline constexpr std::array<std::uint64_t, kMaxCards> kCardKeys = [] {
+  std::array<std::uint64_t, kMaxCards> k{};
+  for (int c = 0; c < kMaxCards; ++c)
+    k[c] = kRankWeights[rank_of(static_cast<Card>(c))] +
+           (std::uint64_t{1} << (kSuitCounterShift + 4 * suit_of(static_cast<Card>(c))));
+  return k;
+}();
+inline constexpr std::array<std::uint64_t, kMaxCards> kCardSuitRanks = [] {
+  std::array<std::uint64_t, kMaxCards> m{};
+  for (int c = 0; c < kMaxCards; ++c)
+    m[c] = std::uint64_t{1} << (16 * suit_of(static_cast<Card>(c)) + rank_of(static_cast<Card>(c)));
+  return m;
+}();
 
 // A set of at most 7 distinct cards being built up. Cards must not repeat.
 struct EvalHand {
   std::uint64_t key = kSuitCounterStart;  // rank-weight sum | suit counters
   std::uint64_t suit_ranks = 0;           // 13-bit rank mask of suit s at bit 16 * s
 
-  constexpr EvalHand add(Card c) const;
+  constexpr EvalHand add(Card c) const {
+    return {key + kCardKeys[c], suit_ranks | kCardSuitRanks[c]};
+  }
   // Union of two disjoint partial hands (each built from EvalHand{}).
   constexpr EvalHand merge(EvalHand o) const {
     return {key + o.key - kSuitCounterStart, suit_ranks | o.suit_ranks};
@@ -87,55 +117,47 @@ struct EvalHand {
   int size() const { return std::popcount(suit_ranks); }
 };
 
-// What one card adds to an EvalHand (key part without the counters' start value).
+// What one card adds to an EvalHand (key part without the counters' start value); the same
+// as kCardKeys / kCardSuitRanks, as pairs.
 inline constexpr std::array<EvalHand, kMaxCards> kCardDeltas = [] {
   std::array<EvalHand, kMaxCards> d{};
-  for (int c = 0; c < kMaxCards; ++c)
-    d[c] = {
-        kRankWeights[rank_of(static_cast<Card>(c))] +
-            (std::uint64_t{1} << (kSuitCounterShift + 4 * suit_of(static_cast<Card>(c)))),
-        std::uint64_t{1} << (16 * suit_of(static_cast<Card>(c)) + rank_of(static_cast<Card>(c)))};
+  for (int c = 0; c < kMaxCards; ++c) d[c] = {kCardKeys[c], kCardSuitRanks[c]};
   return d;
 }();
-
-constexpr EvalHand EvalHand::add(Card c) const {
-  return {key + kCardDeltas[c].key, suit_ranks | kCardDeltas[c].suit_ranks};
-}
 
 namespace detail {
 // The evaluator's tables live in static storage so that hot loops address them directly
 // (no pointer loads). Filled once by HandEvaluator's constructor, read-only afterwards.
-inline constexpr int kBucketBits = 14;  // hash-and-displace buckets
-inline constexpr int kSlotBits = 17;    // 2^17 slots for 73,775 rank-weight sums
-inline constexpr int kSlotShift = 20;
-inline constexpr std::uint32_t kSlotMask = (1U << kSlotBits) - 1;
-// Odd multiplier whose buckets have no two sums on the same slot bits (checked at build).
-inline constexpr std::uint64_t kHashMultiplier = 0x9E3779B97F4A7C15;  // 2^64 / golden ratio
+inline constexpr int kRowShift = 12;  // rows of 4,096 rank sums
+inline constexpr int kNumRows = static_cast<int>(kMaxRankSum >> kRowShift) + 1;  // 4,491
+// Packed size of the row-displacement table for kRankWeights and kRowShift (first fit,
+// fullest rows first); the constructor checks that the packing fits.
+inline constexpr int kRankTableSize = 224533;
 struct EvalTables {
-  alignas(64) std::array<std::uint8_t, std::size_t{1} << kBucketBits> displacements;  // 16 KB
-  alignas(64) std::array<HandRank, std::size_t{1} << kSlotBits> slot_ranks;
-  alignas(64) std::array<HandRank, std::size_t{1} << kMaxRanks> flush_ranks;  // by rank mask
+  alignas(64) std::array<std::uint32_t, kNumRows> row_offsets;                // 18 KB
+  alignas(64) std::array<HandRank, kRankTableSize> ranks;                     // 439 KB, by rank sum
+  alignas(64) std::array<HandRank, std::size_t{1} << kMaxRanks> flush_ranks;  // 16 KB, by mask
 };
 extern EvalTables eval_tables;
 }  // namespace detail
 
 class HandEvaluator {
  public:
-  // The tables, built once on first use (thread-safe); ~20 ms.
+  // The tables, built once on first use (thread-safe).
   static const HandEvaluator& instance();
 
   // Rank of the best five of a 5..7 card hand.
   HandRank rank(const EvalHand& h) const {
     if (h.key & kFlushCheckMask) [[unlikely]]
       return detail::eval_tables.flush_ranks[(h.suit_ranks >> (16 * flush_suit(h.key))) & 0x1FFF];
-    return hashed_rank(static_cast<std::uint32_t>(h.key));
+    return rank_of_sum(static_cast<std::uint32_t>(h.key));
   }
 
   // Rank of 5..7 cards given as an array: sums only the keys and rebuilds the flush suit's
-  // ranks in the rare flush case (faster than building an EvalHand for one-off hands).
+  // ranks in the rare flush case.
   HandRank rank(const Card* cards, int n) const {
     std::uint64_t key = kSuitCounterStart;
-    for (int i = 0; i < n; ++i) key += kCardDeltas[cards[i]].key;
+    for (int i = 0; i < n; ++i) key += kCardKeys[cards[i]];
     if (key & kFlushCheckMask) [[unlikely]] {
       const int suit = flush_suit(key);
       unsigned ranks = 0;
@@ -143,17 +165,22 @@ class HandEvaluator {
         if (suit_of(cards[i]) == suit) ranks |= 1U << rank_of(cards[i]);
       return detail::eval_tables.flush_ranks[ranks];
     }
-    return hashed_rank(static_cast<std::uint32_t>(key));
+    return rank_of_sum(static_cast<std::uint32_t>(key));
   }
 
   // Rank of a set of 5..7 cards.
   HandRank rank(CardSet cards) const {
     std::uint64_t key = kSuitCounterStart;
-    for (std::uint64_t m = cards.mask(); m != 0; m &= m - 1)
-      key += kCardDeltas[std::countr_zero(m)].key;
+    for (std::uint64_t m = cards.mask(); m != 0; m &= m - 1) key += kCardKeys[std::countr_zero(m)];
     if (key & kFlushCheckMask) [[unlikely]]
       return detail::eval_tables.flush_ranks[cards.suit_ranks(flush_suit(key))];
-    return hashed_rank(static_cast<std::uint32_t>(key));
+    return rank_of_sum(static_cast<std::uint32_t>(key));
+  }
+
+  // Rank of the best non-flush five of a rank multiset given by its rank sum (5..7 cards).
+  static HandRank rank_of_sum(std::uint32_t sum) {
+    using namespace detail;
+    return eval_tables.ranks[sum + eval_tables.row_offsets[sum >> kRowShift]];
   }
 
   static constexpr std::size_t table_bytes() { return sizeof(detail::EvalTables); }
@@ -165,15 +192,6 @@ class HandEvaluator {
   HandEvaluator();
   static int flush_suit(std::uint64_t key) {
     return (std::countr_zero(key & kFlushCheckMask) - kSuitCounterShift - 3) >> 2;
-  }
-  static HandRank hashed_rank(std::uint32_t sum) {
-    using namespace detail;
-    const std::uint64_t h = sum * kHashMultiplier;
-    const auto bucket = static_cast<std::uint32_t>(h >> (64 - kBucketBits));
-    const auto slot =
-        (static_cast<std::uint32_t>(h >> kSlotShift) ^ eval_tables.displacements[bucket]) &
-        kSlotMask;
-    return eval_tables.slot_ranks[slot];
   }
 };
 

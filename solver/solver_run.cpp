@@ -199,6 +199,7 @@ SolveSummary SolverRun::run(const std::function<void(const SolveProgress&)>& on_
       p.eta_seconds =
           static_cast<double>(config_.iterations - done_) / std::max(p.iterations_per_second, 1e-9);
       if (config_.seconds > 0) p.eta_seconds = std::min(p.eta_seconds, config_.seconds - elapsed);
+      p.eta_seconds = std::max(p.eta_seconds, 0.0);
       if (auto r = exploitability()) p.exploitability_chips = r->exploitability_chips;
       p.checkpoint_written = wrote;
       on_progress(p);

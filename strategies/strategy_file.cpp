@@ -14,15 +14,19 @@
 #include <numeric>
 #include <sstream>
 #include <stdexcept>
+#include <streambuf>
 
+#include "abstraction/bucket_map.h"
+#include "abstraction/clustered_abstraction.h"
 #include "abstraction/lossless_abstraction.h"
 #include "game/input_error.h"
+#include "strategies/packed_bucket_abstraction.h"
 
 namespace hulhe {
 namespace {
 
 constexpr char kMagic[8] = {'H', 'U', 'L', 'H', 'E', 'S', 'T', 'R'};
-constexpr std::size_t kHeaderSize = 8 + 4 + 8 + 8 + 8 + 8;
+constexpr std::size_t kHeaderSize = 8 + 4 + 8 + 8 + 8 + 8 + 8 + 4;
 constexpr std::size_t kMaxQuantizedActions = 16;
 
 struct Header {
@@ -31,14 +35,9 @@ struct Header {
   std::uint64_t checkpoint_hash = 0;
   std::uint64_t body_size = 0;
   std::uint64_t body_checksum = 0;
+  std::uint64_t abstraction_hash = 0;
+  std::uint32_t bits = 8;
 };
-
-// FNV-1a, 64 bit: catches flipped or lost bytes in the body (not meant against malice).
-std::uint64_t fnv1a(std::string_view bytes) {
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  for (unsigned char c : bytes) h = (h ^ c) * 0x100000001b3ULL;
-  return h;
-}
 
 void put_le(std::string& out, std::uint64_t v, int bytes) {
   for (int i = 0; i < bytes; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
@@ -50,6 +49,15 @@ std::uint64_t get_le(const std::string& in, std::size_t at, int bytes) {
     v |= static_cast<std::uint64_t>(static_cast<unsigned char>(in[at + i])) << (8 * i);
   return v;
 }
+
+// A read-only stream over bytes already in memory (no copy of a large body).
+class MemoryBuffer : public std::streambuf {
+ public:
+  MemoryBuffer(const char* data, std::size_t size) {
+    char* p = const_cast<char*>(data);
+    setg(p, p, p + size);
+  }
+};
 
 // Offsets of information sets in the tables' order: round, node, bucket, action.
 struct Layout {
@@ -80,22 +88,27 @@ Layout make_layout(const BettingTree& tree, const CardAbstraction& abstraction) 
   throw InputError("strategy file " + path + ": " + why);
 }
 
-}  // namespace
+template <class Archive>
+void serialize_packed(Archive& ar, PackedRoundBuckets& r) {
+  ar(r.num_buckets, r.num_hands, r.width, r.bytes);
+}
 
-void quantize_probabilities(std::span<const double> p, std::span<std::uint8_t> out) {
+// Largest remainder into values summing to `total` (255 or 65535).
+template <typename T>
+void quantize_to(std::span<const double> p, std::span<T> out, int total) {
   const std::size_t n = p.size();
   if (n == 0 || n > kMaxQuantizedActions || out.size() != n)
     throw std::invalid_argument("quantize_probabilities: 1 to 16 actions, matching sizes");
-  double total = 0.0;
-  for (double x : p) total += x > 0.0 ? x : 0.0;
+  double sum = 0.0;
+  for (double x : p) sum += x > 0.0 ? x : 0.0;
   double scaled[kMaxQuantizedActions];
   std::size_t order[kMaxQuantizedActions];
   int assigned = 0;
   for (std::size_t a = 0; a < n; ++a) {
-    const double share = total > 0.0 ? std::max(p[a], 0.0) / total : 1.0 / static_cast<double>(n);
-    scaled[a] = share * 255.0;
-    const double whole = std::min(std::floor(scaled[a]), 255.0);
-    out[a] = static_cast<std::uint8_t>(whole);
+    const double share = sum > 0.0 ? std::max(p[a], 0.0) / sum : 1.0 / static_cast<double>(n);
+    scaled[a] = share * total;
+    const double whole = std::min(std::floor(scaled[a]), static_cast<double>(total));
+    out[a] = static_cast<T>(whole);
     scaled[a] -= whole;  // the remainder
     assigned += out[a];
     order[a] = a;
@@ -103,16 +116,13 @@ void quantize_probabilities(std::span<const double> p, std::span<std::uint8_t> o
   // Hand the missing units to the largest remainders; stable sort breaks ties by slot.
   std::stable_sort(order, order + n,
                    [&](std::size_t x, std::size_t y) { return scaled[x] > scaled[y]; });
-  for (std::size_t k = 0; assigned < 255; k = (k + 1) % n, ++assigned) ++out[order[k]];
+  for (std::size_t k = 0; assigned < total; k = (k + 1) % n, ++assigned) ++out[order[k]];
 }
 
-void write_strategy_file(const std::string& path, const Policy& policy,
-                         const StrategyFileMetadata& metadata) {
+template <typename T>
+std::vector<T> quantize_policy(const Policy& policy, const Layout& layout, int total) {
   const BettingTree& tree = policy.tree();
-  const CardAbstraction& abstraction = policy.abstraction();
-  const Layout layout = make_layout(tree, abstraction);
-
-  std::vector<std::uint8_t> values(static_cast<std::size_t>(layout.size));
+  std::vector<T> values(static_cast<std::size_t>(layout.size));
   double probabilities[kNumActionKinds];
   for (int r = 0; r < tree.game().num_rounds; ++r)
     for (std::int32_t n = 0; n < tree.num_decision_nodes(r); ++n) {
@@ -120,28 +130,87 @@ void write_strategy_file(const std::string& path, const Policy& policy,
       for (std::int32_t b = 0; b < layout.buckets[r]; ++b) {
         policy.action_probabilities(r, n, b, std::span<double>(probabilities, actions));
         const std::int64_t off = layout.node_offset[r][n] + static_cast<std::int64_t>(b) * actions;
-        quantize_probabilities(std::span<const double>(probabilities, actions),
-                               std::span<std::uint8_t>(values.data() + off, actions));
+        quantize_to<T>(std::span<const double>(probabilities, actions),
+                       std::span<T>(values.data() + off, actions), total);
       }
     }
+  return values;
+}
 
-  AbstractionDescriptor descriptor{metadata.abstraction_kind, abstraction.hash(),
-                                   abstraction.describe(), metadata.bucket_map};
+// Every information set's values sum to `total`.
+template <typename T>
+bool sums_are_exact(const std::vector<T>& values, const Layout& layout, int rounds,
+                    std::uint32_t total) {
+  for (int r = 0; r < rounds; ++r)
+    for (std::size_t n = 0; n < layout.node_offset[r].size(); ++n) {
+      const int actions = layout.num_actions[r][n];
+      for (std::int32_t b = 0; b < layout.buckets[r]; ++b) {
+        const T* q =
+            values.data() + layout.node_offset[r][n] + static_cast<std::int64_t>(b) * actions;
+        if (std::accumulate(q, q + actions, std::uint32_t{0}) != total) return false;
+      }
+    }
+  return true;
+}
+
+}  // namespace
+
+void quantize_probabilities(std::span<const double> p, std::span<std::uint8_t> out) {
+  quantize_to<std::uint8_t>(p, out, 255);
+}
+
+void quantize_probabilities(std::span<const double> p, std::span<std::uint16_t> out) {
+  quantize_to<std::uint16_t>(p, out, 65535);
+}
+
+void write_strategy_file(const std::string& path, const Policy& policy,
+                         const StrategyFileMetadata& metadata) {
+  const BettingTree& tree = policy.tree();
+  const CardAbstraction& abstraction = policy.abstraction();
+  if (metadata.bits != 8 && metadata.bits != 16)
+    fail(path, "bits per probability must be 8 or 16, not " + std::to_string(metadata.bits));
+  const Layout layout = make_layout(tree, abstraction);
+
+  // The abstraction travels with the strategy: lossless ones are rebuilt from the game,
+  // bucket maps are embedded as packed arrays.
+  AbstractionDescriptor descriptor{"lossless", abstraction.hash(), abstraction.describe(),
+                                   metadata.bucket_map};
+  std::vector<PackedRoundBuckets> packed;
+  if (const auto* p = dynamic_cast<const PackedBucketAbstraction*>(&abstraction)) {
+    descriptor.kind = "buckets";
+    packed = p->rounds();
+  } else if (const auto* c = dynamic_cast<const ClusteredAbstraction*>(&abstraction)) {
+    descriptor.kind = "buckets";
+    packed = PackedBucketAbstraction::from(*c).rounds();
+  } else if (dynamic_cast<const LosslessAbstraction*>(&abstraction) == nullptr) {
+    fail(path, "cannot embed abstraction " + abstraction.describe() +
+                   " (neither lossless nor a bucket map)");
+  }
+
   std::ostringstream body_stream;
   {
     cereal::PortableBinaryOutputArchive ar(body_stream);
-    ar(tree.game().to_acpc_string(), descriptor, metadata.algorithm, metadata.iterations,
-       layout.buckets, values);
+    ar(tree.game().to_acpc_string(), tree.game().name, descriptor, metadata.algorithm,
+       metadata.iterations, layout.buckets);
+    if (metadata.bits == 8)
+      ar(quantize_policy<std::uint8_t>(policy, layout, 255));
+    else
+      ar(quantize_policy<std::uint16_t>(policy, layout, 65535));
+    if (descriptor.kind == "buckets") {
+      ar(static_cast<std::uint32_t>(packed.size()));
+      for (PackedRoundBuckets& r : packed) serialize_packed(ar, r);
+    }
   }
-  const std::string body = body_stream.str();
+  const std::string body = std::move(body_stream).str();
 
   std::string bytes(kMagic, sizeof kMagic);
   put_le(bytes, kStrategyFileVersion, 4);
   put_le(bytes, tree.game().hash(), 8);
   put_le(bytes, metadata.checkpoint_hash, 8);
   put_le(bytes, body.size(), 8);
-  put_le(bytes, fnv1a(body), 8);
-  bytes += body;
+  put_le(bytes, checksum64(body.data(), body.size()), 8);
+  put_le(bytes, abstraction.hash(), 8);
+  put_le(bytes, static_cast<std::uint64_t>(metadata.bits), 4);
 
   // Temporary file, flushed to disk, then renamed: a crash never leaves a half-written file
   // under `path`.
@@ -149,6 +218,7 @@ void write_strategy_file(const std::string& path, const Policy& policy,
   std::FILE* f = std::fopen(tmp.c_str(), "wb");
   if (f == nullptr) fail(path, std::string("cannot create ") + tmp + ": " + std::strerror(errno));
   const bool ok = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size() &&
+                  std::fwrite(body.data(), 1, body.size(), f) == body.size() &&
                   std::fflush(f) == 0 && ::fsync(fileno(f)) == 0;
   const int saved_errno = errno;
   if (std::fclose(f) != 0 || !ok) {
@@ -177,45 +247,80 @@ StrategyFile StrategyFile::read_impl(const std::string& path,
                                      std::shared_ptr<const CardAbstraction> abstraction) {
   std::ifstream in(path, std::ios::binary);
   if (!in) fail(path, "cannot open it");
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string bytes;
+  {
+    in.seekg(0, std::ios::end);
+    const std::streamoff size = in.tellg();
+    in.seekg(0, std::ios::beg);
+    if (size < 0) fail(path, "cannot read it");
+    bytes.resize(static_cast<std::size_t>(size));
+    in.read(bytes.data(), size);
+    if (!in) fail(path, "cannot read it");
+  }
   if (bytes.size() < sizeof kMagic || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
     fail(path, "not a hulhe strategy file (bad magic)");
-  if (bytes.size() < kHeaderSize) fail(path, "truncated header");
+  if (bytes.size() < 12) fail(path, "truncated header");
   Header header;
   header.version = static_cast<std::uint32_t>(get_le(bytes, 8, 4));
+  if (header.version != kStrategyFileVersion)
+    fail(path, "format version " + std::to_string(header.version) + ", this hulhe reads version " +
+                   std::to_string(kStrategyFileVersion) + " (export it again with this hulhe)");
+  if (bytes.size() < kHeaderSize) fail(path, "truncated header");
   header.game_hash = get_le(bytes, 12, 8);
   header.checkpoint_hash = get_le(bytes, 20, 8);
   header.body_size = get_le(bytes, 28, 8);
   header.body_checksum = get_le(bytes, 36, 8);
-  if (header.version != kStrategyFileVersion)
-    fail(path, "format version " + std::to_string(header.version) + ", this hulhe reads version " +
-                   std::to_string(kStrategyFileVersion));
+  header.abstraction_hash = get_le(bytes, 44, 8);
+  header.bits = static_cast<std::uint32_t>(get_le(bytes, 52, 4));
+  if (header.bits != 8 && header.bits != 16)
+    fail(path, "corrupt header (" + std::to_string(header.bits) + " bits per probability)");
   if (bytes.size() - kHeaderSize < header.body_size)
     fail(path, "truncated (" + std::to_string(bytes.size()) + " bytes, header promises " +
                    std::to_string(kHeaderSize + header.body_size) + ")");
   if (bytes.size() - kHeaderSize > header.body_size)
     fail(path, "corrupt (trailing bytes after the body)");
-  const std::string_view body(bytes.data() + kHeaderSize, header.body_size);
-  if (fnv1a(body) != header.body_checksum) fail(path, "corrupt (body checksum mismatch)");
+  const char* body = bytes.data() + kHeaderSize;
+  if (checksum64(body, header.body_size) != header.body_checksum)
+    fail(path, "corrupt (body checksum mismatch)");
 
   StrategyFile file;
   file.path_ = path;
+  file.bits_ = static_cast<int>(header.bits);
   file.metadata_.checkpoint_hash = header.checkpoint_hash;
-  std::string game_text;
+  file.metadata_.bits = file.bits_;
+  std::string game_text, game_name;
   std::vector<std::int32_t> buckets;
+  std::vector<PackedRoundBuckets> packed;
   try {
-    std::istringstream body_stream{std::string(body)};
+    MemoryBuffer buffer(body, header.body_size);
+    std::istream body_stream(&buffer);
     cereal::PortableBinaryInputArchive ar(body_stream);
-    ar(game_text, file.descriptor_, file.metadata_.algorithm, file.metadata_.iterations, buckets,
-       file.values_);
+    ar(game_text, game_name, file.descriptor_, file.metadata_.algorithm, file.metadata_.iterations,
+       buckets);
+    if (file.bits_ == 8)
+      ar(file.values8_);
+    else
+      ar(file.values16_);
+    if (file.descriptor_.kind == "buckets") {
+      std::uint32_t rounds = 0;
+      ar(rounds);
+      if (rounds > kMaxRounds) fail(path, "corrupt (embedded bucket arrays)");
+      packed.resize(rounds);
+      for (PackedRoundBuckets& r : packed) serialize_packed(ar, r);
+    }
+  } catch (const InputError&) {
+    throw;
   } catch (const std::exception& e) {
     fail(path, std::string("corrupt body: ") + e.what());
   }
   file.metadata_.abstraction_kind = file.descriptor_.kind;
   file.metadata_.bucket_map = file.descriptor_.bucket_map;
+  if (file.descriptor_.hash != header.abstraction_hash)
+    fail(path, "corrupt (abstraction hash differs between header and body)");
 
   try {
     file.game_ = GameDefinition::from_string(game_text, path);
+    file.game_.name = game_name;
   } catch (const InputError& e) {
     fail(path, std::string("bad game definition: ") + e.what());
   }
@@ -224,10 +329,24 @@ StrategyFile StrategyFile::read_impl(const std::string& path,
   file.tree_ = std::make_unique<BettingTree>(file.game_);
 
   if (abstraction == nullptr) {
-    if (file.descriptor_.kind != "lossless")
-      fail(path, "abstraction '" + file.descriptor_.kind + "' (" + file.descriptor_.description +
-                     ") must be supplied by the caller");
-    abstraction = std::make_shared<LosslessAbstraction>(file.game_);
+    if (file.descriptor_.kind == "lossless") {
+      abstraction = std::make_shared<LosslessAbstraction>(file.game_);
+    } else if (file.descriptor_.kind == "buckets") {
+      if (static_cast<int>(packed.size()) != file.game_.num_rounds)
+        fail(path, "corrupt (embedded bucket arrays for " + std::to_string(packed.size()) +
+                       " rounds, the game has " + std::to_string(file.game_.num_rounds) + ")");
+      for (const PackedRoundBuckets& r : packed)
+        if (const std::string why = r.check(); !why.empty())
+          fail(path, "corrupt embedded bucket array: " + why);
+      try {
+        abstraction = std::make_shared<PackedBucketAbstraction>(
+            std::move(packed), file.descriptor_.hash, file.descriptor_.description);
+      } catch (const std::invalid_argument& e) {
+        fail(path, std::string("corrupt embedded bucket arrays: ") + e.what());
+      }
+    } else {
+      fail(path, "unknown abstraction kind '" + file.descriptor_.kind + "'");
+    }
   }
   if (abstraction->hash() != file.descriptor_.hash)
     fail(path, "made with abstraction " + file.descriptor_.description + ", which does not match " +
@@ -235,18 +354,16 @@ StrategyFile StrategyFile::read_impl(const std::string& path,
   file.abstraction_ = std::move(abstraction);
 
   Layout layout = make_layout(*file.tree_, *file.abstraction_);
-  if (layout.buckets != buckets || static_cast<std::int64_t>(file.values_.size()) != layout.size)
+  const std::size_t stored = file.bits_ == 8 ? file.values8_.size() : file.values16_.size();
+  if (layout.buckets != buckets || static_cast<std::int64_t>(stored) != layout.size)
     fail(path, "corrupt (strategy size does not match the game and abstraction)");
-  for (int r = 0; r < file.game_.num_rounds; ++r)
-    for (std::size_t n = 0; n < layout.node_offset[r].size(); ++n) {
-      const int actions = layout.num_actions[r][n];
-      for (std::int32_t b = 0; b < layout.buckets[r]; ++b) {
-        const std::uint8_t* q =
-            file.values_.data() + layout.node_offset[r][n] + static_cast<std::int64_t>(b) * actions;
-        if (std::accumulate(q, q + actions, 0) != 255)
-          fail(path, "corrupt (an information set's probabilities do not sum to 255/255)");
-      }
-    }
+  const bool exact = file.bits_ == 8
+                         ? sums_are_exact(file.values8_, layout, file.game_.num_rounds, 255)
+                         : sums_are_exact(file.values16_, layout, file.game_.num_rounds, 65535);
+  if (!exact)
+    fail(path, "corrupt (an information set's probabilities do not sum to " +
+                   std::to_string(file.quantum_total()) + "/" +
+                   std::to_string(file.quantum_total()) + ")");
   file.node_offset_ = std::move(layout.node_offset);
   file.num_actions_ = std::move(layout.num_actions);
   return file;
@@ -254,19 +371,25 @@ StrategyFile StrategyFile::read_impl(const std::string& path,
 
 void StrategyFile::action_probabilities(int round, std::int32_t node, std::int32_t bucket,
                                         std::span<double> out) const {
-  const std::uint8_t* q = values_.data() + offset(round, node, bucket);
-  for (std::size_t a = 0; a < out.size(); ++a) out[a] = q[a] * (1.0 / 255.0);
+  const std::int64_t off = offset(round, node, bucket);
+  if (bits_ == 8) {
+    for (std::size_t a = 0; a < out.size(); ++a) out[a] = values8_[off + a] * (1.0 / 255.0);
+  } else {
+    for (std::size_t a = 0; a < out.size(); ++a) out[a] = values16_[off + a] * (1.0 / 65535.0);
+  }
 }
 
 int StrategyFile::sample_action_from_bits(int round, std::int32_t node, std::int32_t bucket,
                                           std::uint32_t bits) const {
-  const std::uint8_t* q = values_.data() + offset(round, node, bucket);
+  const std::int64_t off = offset(round, node, bucket);
   const int actions = num_actions_[round][node];
-  // Uniform in [0, 255) by multiply-shift (Lemire 2019).
-  int r = static_cast<int>((static_cast<std::uint64_t>(bits) * 255) >> 32);
+  // Uniform in [0, Q) by multiply-shift (Lemire 2019).
+  std::uint32_t r =
+      static_cast<std::uint32_t>((static_cast<std::uint64_t>(bits) * quantum_total()) >> 32);
   for (int a = 0; a < actions - 1; ++a) {
-    if (r < q[a]) return a;
-    r -= q[a];
+    const std::uint32_t q = bits_ == 8 ? values8_[off + a] : values16_[off + a];
+    if (r < q) return a;
+    r -= q;
   }
   return actions - 1;
 }

@@ -1,23 +1,29 @@
 #pragma once
-// The strategy file (`*.strategy`, DESIGN.md "Files"): what ships to a bot. Self-contained
-// for small games, compact, read-only.
+// The strategy file (`*.strategy`, DESIGN.md "Files"): what ships to a bot. One
+// self-contained file for every game: small games rebuild their lossless abstraction from the
+// game definition, HULHE strategies carry their bucket arrays. Compact, read-only.
 //
-// Layout (all integers little-endian):
-//   header, 44 bytes:  magic "HULHESTR" · u32 format version · u64 game-definition hash ·
-//                      u64 hash of the checkpoint it was exported from · u64 body size ·
-//                      u64 FNV-1a checksum of the body
+// Layout, format version 2 (all integers little-endian):
+//   header, 56 bytes:  magic "HULHESTR" · u32 format version · u64 game-definition hash ·
+//                      u64 hash of the checkpoint it was exported from (0: none) ·
+//                      u64 body size · u64 checksum of the body (checksum64) ·
+//                      u64 abstraction hash · u32 bits per probability (8 or 16)
 //   body (cereal portable binary):
-//     the game definition in ACPC text (the reader needs nothing else for small games),
-//     the abstraction descriptor (kind, hash, description, bucket-map reference),
+//     the game definition in ACPC text (the reader needs nothing else for small games) and
+//     its name,
+//     the abstraction descriptor (kind, hash, description, bucket-map file it came from),
 //     export metadata (algorithm, iterations),
-//     per round the bucket count, then one byte per (information set, action) in the
-//     solver tables' order (round, node, bucket, action): the average strategy normalised
-//     and quantised to 8 bits, q(a)/255, with Σ_a q(a) = 255 exactly at every information set.
+//     per round the bucket count, then one 8- or 16-bit value per (information set, action)
+//     in the solver tables' order (round, node, bucket, action): the average strategy
+//     normalised and quantised, q(a)/Q with Q = 255 or 65535 and Σ_a q(a) = Q exactly at
+//     every information set,
+//     kind "buckets" only: per round the bit-packed canonical-hand → bucket array
+//     (strategies/packed_bucket_abstraction.h).
 //
-// Quantisation (largest-remainder / Hamilton apportionment): q(a) = ⌊255·p(a)⌋, then the
-// 255 − Σ⌊·⌋ missing units go to the actions with the largest remainders (ties to the lower
-// slot). Each q(a)/255 is within 1/255 of p(a), the sum is exact, and re-quantising q/255
-// gives q back, so reading and re-writing a file reproduces it byte for byte.
+// Quantisation (largest-remainder / Hamilton apportionment): q(a) = ⌊Q·p(a)⌋, then the
+// Q − Σ⌊·⌋ missing units go to the actions with the largest remainders (ties to the lower
+// slot). Each q(a)/Q is within 1/Q of p(a), the sum is exact, and re-quantising q/Q gives q
+// back, so reading and re-writing a file reproduces it byte for byte.
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -31,11 +37,12 @@
 
 namespace hulhe {
 
-inline constexpr std::uint32_t kStrategyFileVersion = 1;
+inline constexpr std::uint32_t kStrategyFileVersion = 2;
 
 // Which card abstraction the strategy is in. "lossless": every distinct hand is its own
-// bucket (small games), rebuilt from the game definition alone. Clustered abstractions will
-// name their bucket-map file in `bucket_map` (kind "buckets").
+// bucket (small games), rebuilt from the game definition alone. "buckets": a bucket map
+// (`hulhe abstract`), whose bucket arrays the file embeds; `bucket_map` names the map file
+// it came from, for people (the reader never opens it).
 struct AbstractionDescriptor {
   std::string kind = "lossless";
   std::uint64_t hash = 0;   // CardAbstraction::hash()
@@ -54,27 +61,31 @@ struct StrategyFileMetadata {
   std::int64_t iterations = 0;
   std::string abstraction_kind = "lossless";
   std::string bucket_map;  // clustered abstractions: the bucket-map file
+  int bits = 8;            // 8 or 16 bits per probability
 };
 
 // Largest-remainder quantisation of a distribution (normalised first) into bytes summing to
 // exactly 255. p.size() == out.size() in 1..16 (else std::invalid_argument); an all-zero p
 // becomes uniform.
 void quantize_probabilities(std::span<const double> p, std::span<std::uint8_t> out);
+// The same into 16-bit values summing to exactly 65535.
+void quantize_probabilities(std::span<const double> p, std::span<std::uint16_t> out);
 
 // Writes `policy`'s strategy at every information set of its tree and abstraction,
-// atomically: to `path`.tmp, flushed, then renamed over `path`. Throws InputError if the
-// file cannot be written.
+// atomically: to `path`.tmp, flushed, then renamed over `path`. The abstraction must be
+// lossless, a ClusteredAbstraction (its bucket arrays are embedded) or a strategy file's
+// PackedBucketAbstraction. Throws InputError if the file cannot be written, for bits other
+// than 8 and 16, or for an abstraction that cannot be embedded.
 void write_strategy_file(const std::string& path, const Policy& policy,
                          const StrategyFileMetadata& metadata);
 
 class StrategyFile final : public Policy {
  public:
-  // Reads and checks a strategy file; the abstraction is rebuilt from its descriptor
-  // (lossless only, for now). Throws InputError naming the file for a missing, foreign,
-  // wrong-version, truncated or corrupt file.
+  // Reads and checks a strategy file; the abstraction is rebuilt from the game (lossless) or
+  // from the embedded bucket arrays. Throws InputError naming the file for a missing,
+  // foreign, wrong-version, truncated or corrupt file.
   static StrategyFile read(const std::string& path);
-  // Same, with the abstraction supplied by the caller (clustered abstractions); its hash
-  // must match the file's.
+  // Same, with the abstraction supplied by the caller; its hash must match the file's.
   static StrategyFile read(const std::string& path,
                            std::shared_ptr<const CardAbstraction> abstraction);
 
@@ -83,18 +94,27 @@ class StrategyFile final : public Policy {
   void action_probabilities(int round, std::int32_t node, std::int32_t bucket,
                             std::span<double> out) const override;
 
-  // The quantised strategy at an information set (sums to 255).
+  int bits() const { return bits_; }
+  // Q: what the quantised values of an information set sum to (255 or 65535).
+  std::uint32_t quantum_total() const { return bits_ == 8 ? 255u : 65535u; }
+  // The quantised strategy at an information set of an 8-bit file (sums to 255).
   std::span<const std::uint8_t> quantized(int round, std::int32_t node, std::int32_t bucket) const {
     const std::int64_t off = offset(round, node, bucket);
-    return {values_.data() + off, static_cast<std::size_t>(num_actions_[round][node])};
+    return {values8_.data() + off, static_cast<std::size_t>(num_actions_[round][node])};
   }
-  // An action slot drawn with probability q(a)/255 from 32 bits of `rng`.
+  // The same of a 16-bit file (sums to 65535).
+  std::span<const std::uint16_t> quantized16(int round, std::int32_t node,
+                                             std::int32_t bucket) const {
+    const std::int64_t off = offset(round, node, bucket);
+    return {values16_.data() + off, static_cast<std::size_t>(num_actions_[round][node])};
+  }
+  // An action slot drawn with probability q(a)/Q from 32 bits of `rng`.
   template <typename Urbg>
   int sample_action(int round, std::int32_t node, std::int32_t bucket, Urbg& rng) const {
     const auto bits = static_cast<std::uint32_t>(rng());
     return sample_action_from_bits(round, node, bucket, bits);
   }
-  // The slot whose cumulative interval of [0, 255) contains ⌊bits·255 / 2^32⌋.
+  // The slot whose cumulative interval of [0, Q) contains ⌊bits·Q / 2^32⌋.
   int sample_action_from_bits(int round, std::int32_t node, std::int32_t bucket,
                               std::uint32_t bits) const;
 
@@ -120,7 +140,9 @@ class StrategyFile final : public Policy {
   StrategyFileMetadata metadata_;
   std::vector<std::vector<std::int64_t>> node_offset_;  // [round][node]
   std::vector<std::vector<std::uint8_t>> num_actions_;  // [round][node]
-  std::vector<std::uint8_t> values_;
+  int bits_ = 8;
+  std::vector<std::uint8_t> values8_;    // 8-bit files
+  std::vector<std::uint16_t> values16_;  // 16-bit files
 };
 
 }  // namespace hulhe

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cmath>
 
+#include "game/equity/card_sampler.h"
 #include "game/hand_evaluator.h"
 #include "game/input_error.h"
 
@@ -20,48 +21,15 @@ constexpr int kBatchSamples = 2048;
 // never fit together would loop for ever, so give up after this many tries for one deal.
 constexpr int kMaxRejections = 1 << 20;
 
-std::uint64_t splitmix64(std::uint64_t& x) {
-  std::uint64_t z = (x += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
-
-// xoshiro256** (Blackman and Vigna 2018), seeded through splitmix64 as its authors advise.
-class Rng {
- public:
-  Rng(std::uint64_t seed, std::uint64_t stream) {
-    std::uint64_t x = seed ^ (stream * 0xD1B54A32D192ED03ULL);
-    for (auto& w : s_) w = splitmix64(x);
-  }
-  std::uint64_t next() {
-    const std::uint64_t result = std::rotl(s_[1] * 5, 7) * 9;
-    const std::uint64_t t = s_[1] << 17;
-    s_[2] ^= s_[0];
-    s_[3] ^= s_[1];
-    s_[1] ^= s_[2];
-    s_[0] ^= s_[3];
-    s_[2] ^= t;
-    s_[3] = std::rotl(s_[3], 45);
-    return result;
-  }
-  // Uniform in [0, n) by Lemire's multiply-shift (bias below n / 2^32, negligible here).
-  std::uint32_t below(std::uint32_t n) {
-    return static_cast<std::uint32_t>(((next() >> 32) * n) >> 32);
-  }
-  double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
-
- private:
-  std::array<std::uint64_t, 4> s_{};
-};
-
 // One player's range prepared for sampling: Walker's alias method (Vose 1991) draws a
-// combination with probability proportional to its weight in O(1).
+// combination with probability proportional to its weight in O(1); ranges whose weights are
+// all equal (e.g. "random") skip the alias step.
 struct PlayerSampler {
   std::vector<std::uint64_t> mask;
   std::vector<EvalHand> hole;
   std::vector<double> accept;  // alias method: keep slot i with this probability
   std::vector<std::uint32_t> alias;
+  bool uniform = true;
 
   explicit PlayerSampler(const Range& range) {
     const auto& combos = range.combos();
@@ -71,6 +39,7 @@ struct PlayerSampler {
       mask.push_back(c.cards().mask());
       hole.push_back(EvalHand::of(c.cards()));
       total += c.weight;
+      uniform = uniform && c.weight == combos.front().weight;
     }
     accept.assign(n, 1.0);
     alias.resize(n);
@@ -97,7 +66,7 @@ struct PlayerSampler {
     const auto n = static_cast<std::uint32_t>(mask.size());
     if (n == 1) return 0;
     const std::uint32_t i = rng.below(n);
-    return (accept[i] >= 1.0 || rng.unit() < accept[i]) ? i : alias[i];
+    return (uniform || accept[i] >= 1.0 || rng.unit() < accept[i]) ? i : alias[i];
   }
 };
 
@@ -131,6 +100,7 @@ EquityResult monte_carlo_equity(const EquityRequest& request) {
 
   auto run_batch = [&](std::uint64_t batch, BatchTally& out) {
     Rng rng(request.seed, batch);
+    CardSampler cards(rng);
     std::uint32_t pick[kMaxPlayers];
     for (int sample = 0; sample < kBatchSamples; ++sample) {
       // Players' combinations, by weight, redrawn together until they share no card.
@@ -150,31 +120,25 @@ EquityResult monte_carlo_equity(const EquityRequest& request) {
         }
         if (!clash) break;
       }
-      // The rest of the board, uniformly from the cards left; ranked with the evaluator's
-      // incremental hands (board built once, merged with each player's hole cards).
-      EvalHand hand = board_hand;
-      for (int k = num_known; k < 5; ++k) {
-        Card c;
-        do {
-          c = static_cast<Card>(rng.below(kMaxCards));
-        } while ((used >> c) & 1U);
-        used |= std::uint64_t{1} << c;
-        hand = hand.add(c);
-      }
+      // The rest of the board, uniformly from the cards left; the board is built once and
+      // merged with each player's hole cards.
+      EvalHand board = board_hand;
+      for (int k = num_known; k < 5; ++k) board = board.add(cards.draw(used));
+      // Ranks, winners and tallies without branches on the outcome: the showdown is a coin
+      // flip for the branch predictor, and a mispredict would also discard the overlapped
+      // rank lookups of the next deals.
       HandRank v[kMaxPlayers];
       HandRank best = 0;
-      int winners = 0;
       for (int i = 0; i < n; ++i) {
-        v[i] = ev.rank(hand.merge(samplers[static_cast<std::size_t>(i)].hole[pick[i]]));
-        if (v[i] > best) {
-          best = v[i];
-          winners = 1;
-        } else if (v[i] == best) {
-          ++winners;
-        }
+        v[i] = ev.rank(board.merge(samplers[static_cast<std::size_t>(i)].hole[pick[i]]));
+        best = std::max(best, v[i]);
       }
+      int winners = 0;
+      for (int i = 0; i < n; ++i) winners += v[i] == best;
       for (int i = 0; i < n; ++i) {
-        if (v[i] == best) ++(winners == 1 ? out.win[i] : out.tie[i][winners]);
+        const bool won = v[i] == best;
+        out.win[i] += won & (winners == 1);
+        out.tie[i][winners] += won & (winners != 1);
         ++out.category[i][category[v[i]]];
       }
       ++out.samples;

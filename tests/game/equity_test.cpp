@@ -212,6 +212,31 @@ TEST(Equity, MonteCarloWithinFourStandardErrorsOfExact) {
   }
 }
 
+// The board sampler and the showdown tallies: with three players (ties among more than two,
+// wins by any seat) every player's win, tie and category frequencies must agree with the
+// exact enumeration within 5 binomial standard errors.
+TEST(Equity, MonteCarloFrequenciesMatchExact) {
+  EquityRequest r = request_of({"AhKh", "QsQd", "7c7d"}, "Jh5c2h", "");
+  const EquityResult exact = compute_equity(r);
+  ASSERT_EQ(exact.method, EquityMethod::kExact);
+  r.method = EquityMethod::kMonteCarlo;
+  r.target_stderr = 0.002;
+  r.seed = 11;
+  const EquityResult mc = compute_equity(r);
+  const auto samples = static_cast<double>(mc.combinations);
+  auto expect_close = [&](double got, double want, const char* what) {
+    const double sigma = std::sqrt(std::max(want * (1 - want), 1e-9) / samples);
+    EXPECT_LE(std::abs(got - want), 5 * sigma + 1e-12) << what << " " << got << " vs " << want;
+  };
+  for (std::size_t i = 0; i < 3; ++i) {
+    SCOPED_TRACE("player " + std::to_string(i));
+    expect_close(mc.players[i].win, exact.players[i].win, "win");
+    expect_close(mc.players[i].tie, exact.players[i].tie, "tie");
+    for (int k = 0; k < kNumHandCategories; ++k)
+      expect_close(mc.players[i].categories[k], exact.players[i].categories[k], "category");
+  }
+}
+
 TEST(Equity, MonteCarloIsSeededAndIndependentOfThreads) {
   EquityRequest r = request_of({"AhKh", "QsQd"}, "", "", EquityMethod::kMonteCarlo);
   r.target_stderr = 0.004;

@@ -197,6 +197,85 @@ TEST(HandEvaluator, AcpcRanksSmallDecks) {
   }
 }
 
+// The key layout documented in hand_evaluator.h, checked field by field on random hands:
+// rank-weight sum in bits 0..31, suit counters from 3 in bits 32..47, flush bit exactly
+// when a suit has 5+ cards, per-suit rank masks; and add / merge / of agree.
+TEST(HandEvaluator, KeyLayoutContract) {
+  std::mt19937_64 rng(99);
+  std::vector<Card> deck(52);
+  for (int i = 0; i < 52; ++i) deck[i] = static_cast<Card>(i);
+  for (int trial = 0; trial < 20000; ++trial) {
+    const int n = trial % 8;  // 0..7 cards
+    std::shuffle(deck.begin(), deck.end(), rng);
+    std::uint32_t sum = 0;
+    std::array<int, 4> per_suit{};
+    EvalHand h, low, high;
+    for (int i = 0; i < n; ++i) {
+      sum += kRankWeights[rank_of(deck[i])];
+      ++per_suit[suit_of(deck[i])];
+      h = h.add(deck[i]);
+      (i % 2 == 0 ? low : high) = (i % 2 == 0 ? low : high).add(deck[i]);
+    }
+    const CardSet set = CardSet::of(std::vector<Card>(deck.begin(), deck.begin() + n));
+    ASSERT_EQ(static_cast<std::uint32_t>(h.key), sum);
+    bool flush = false;
+    for (int s = 0; s < 4; ++s) {
+      ASSERT_EQ((h.key >> (kSuitCounterShift + 4 * s)) & 0xF, 3U + per_suit[s]);
+      ASSERT_EQ((h.suit_ranks >> (16 * s)) & 0xFFFF, set.suit_ranks(s));
+      flush = flush || per_suit[s] >= 5;
+    }
+    ASSERT_EQ((h.key & kFlushCheckMask) != 0, flush);
+    ASSERT_EQ(h.key >> 48, 0U);
+    const EvalHand merged = low.merge(high), from_set = EvalHand::of(set);
+    ASSERT_EQ(merged.key, h.key);
+    ASSERT_EQ(merged.suit_ranks, h.suit_ranks);
+    ASSERT_EQ(from_set.key, h.key);
+    ASSERT_EQ(from_set.suit_ranks, h.suit_ranks);
+    ASSERT_EQ(h.size(), n);
+  }
+}
+
+// The row-displacement table is perfect: every rank multiset of 5..7 cards (at most 4 of a
+// rank) has its own rank sum below kMaxRankSum, lands inside the table, on a slot of its own,
+// and that slot holds the rank of a non-flush hand with those ranks.
+TEST(HandEvaluator, RankSumTableIsPerfect) {
+  const HandEvaluator& ev = HandEvaluator::instance();
+  std::vector<bool> slot_used(detail::kRankTableSize, false);
+  std::set<std::uint32_t> sums;
+  int multisets = 0;
+  std::array<int, kMaxRanks> count{};
+  auto visit = [&](auto&& self, int rank, int total) -> void {
+    if (rank == kMaxRanks) {
+      if (total < 5) return;
+      ++multisets;
+      std::uint32_t sum = 0;
+      EvalHand h;
+      int suit = 0;
+      for (int r = 0; r < kMaxRanks; ++r)
+        for (int k = 0; k < count[r]; ++k) {
+          sum += kRankWeights[r];
+          h = h.add(make_card(r, suit++ % 4));  // round-robin suits: no flush
+        }
+      ASSERT_LE(sum, kMaxRankSum);
+      ASSERT_TRUE(sums.insert(sum).second) << "two multisets share sum " << sum;
+      const std::uint32_t slot = sum + detail::eval_tables.row_offsets[sum >> detail::kRowShift];
+      ASSERT_LT(slot, static_cast<std::uint32_t>(detail::kRankTableSize));
+      ASSERT_FALSE(slot_used[slot]);
+      slot_used[slot] = true;
+      ASSERT_EQ(HandEvaluator::rank_of_sum(sum), ev.rank(h));
+      ASSERT_GE(ev.rank(h), 1);
+      return;
+    }
+    for (int k = 0; k <= 4 && total + k <= 7; ++k) {
+      count[rank] = k;
+      self(self, rank + 1, total + k);
+    }
+    count[rank] = 0;
+  };
+  visit(visit, 0, 0);
+  EXPECT_EQ(multisets, 73775);  // 6,175 + 18,395 + 49,205 multisets of 5, 6, 7 ranks
+}
+
 // All 133,784,560 seven-card hands, enumerated incrementally.
 TEST(HandEvaluatorSlow, AllSevenCardHands) {
   const HandEvaluator& ev = HandEvaluator::instance();

@@ -3,7 +3,9 @@
 #include "strategies/strategy_file.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -16,12 +18,15 @@
 #include "abstraction/lossless_abstraction.h"
 #include "game/betting_tree.h"
 #include "game/game_definition.h"
+#include "game/hand_indexer.h"
 #include "game/input_error.h"
 #include "solver/average_policy.h"
 #include "solver/exploitability.h"
 #include "solver/external_sampling_mccfr.h"
 #include "solver/strategy_tables.h"
 #include "strategies/baseline_policies.h"
+#include "strategies/packed_bucket_abstraction.h"
+#include "tests/strategies/hashed_policy.h"
 
 namespace hulhe {
 namespace {
@@ -260,6 +265,162 @@ TEST_F(StrategyFileTest, CorruptFiles) {
 
 TEST_F(StrategyFileTest, UnwritableDestination) {
   EXPECT_THROW(write_strategy_file(path("no/such/dir/x.strategy"), policy_, metadata_), InputError);
+}
+
+}  // namespace
+}  // namespace hulhe
+
+namespace hulhe {
+namespace {
+
+TEST(QuantizeProbabilities, SixteenBitsSumTo65535) {
+  std::mt19937_64 rng(5);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  std::array<std::uint16_t, 3> q{};
+  for (int i = 0; i < 10000; ++i) {
+    std::array<double, 3> p{u(rng), i % 3 == 0 ? 0.0 : u(rng), u(rng)};
+    const double sum = p[0] + p[1] + p[2];
+    quantize_probabilities(p, q);
+    EXPECT_EQ(q[0] + q[1] + q[2], 65535);
+    for (int a = 0; a < 3; ++a) EXPECT_LE(std::abs(q[a] / 65535.0 - p[a] / sum), 1.0 / 65535);
+  }
+}
+
+TEST_F(StrategyFileTest, SixteenBitsAndWhatQuantisationCosts) {
+  const std::string f8 = path("leduc8.strategy"), f16 = path("leduc16.strategy");
+  write_strategy_file(f8, policy_, metadata_);
+  StrategyFileMetadata m16 = metadata_;
+  m16.bits = 16;
+  write_strategy_file(f16, policy_, m16);
+  const StrategyFile s8 = StrategyFile::read(f8), s16 = StrategyFile::read(f16);
+  EXPECT_EQ(s8.bits(), 8);
+  EXPECT_EQ(s16.bits(), 16);
+  EXPECT_EQ(s16.metadata().bits, 16);
+  double worst = 0;
+  for (int r = 0; r < game_.num_rounds; ++r)
+    for (std::int32_t n = 0; n < tree_.num_decision_nodes(r); ++n) {
+      const int actions = tree_.node(tree_.decision_node(r, n)).num_actions;
+      for (std::int32_t b = 0; b < abstraction_.num_buckets(r); ++b) {
+        std::vector<double> want(actions), got(actions);
+        policy_.action_probabilities(r, n, b, want);
+        s16.action_probabilities(r, n, b, got);
+        int sum = 0;
+        for (int a = 0; a < actions; ++a) {
+          worst = std::max(worst, std::abs(want[a] - got[a]));
+          sum += s16.quantized16(r, n, b)[a];
+        }
+        EXPECT_EQ(sum, 65535);
+      }
+    }
+  EXPECT_LE(worst, 1.0 / 65535);
+  // Exact best response (chips per hand): 16 bits cost at most what 8 bits cost, and both
+  // stay close to the unquantised strategy.
+  const double exact = compute_exploitability(policy_).exploitability_chips;
+  const double e8 = compute_exploitability(s8).exploitability_chips;
+  const double e16 = compute_exploitability(s16).exploitability_chips;
+  std::printf(
+      "Leduc exploitability (chips/hand): exact %.9f, 8-bit %.9f (%+.2e), 16-bit %.9f "
+      "(%+.2e); sizes %ju / %ju bytes\n",
+      exact, e8, e8 - exact, e16, e16 - exact, static_cast<std::uintmax_t>(fs::file_size(f8)),
+      static_cast<std::uintmax_t>(fs::file_size(f16)));
+  EXPECT_NEAR(e16, exact, 1e-3);
+  EXPECT_LE(std::abs(e16 - exact), std::abs(e8 - exact) + 1e-6);
+  // Sampling from a 16-bit file follows q/65535.
+  std::mt19937 rng(2);
+  const auto q = s16.quantized16(0, 0, 2);
+  std::vector<int> counts(q.size(), 0);
+  const int draws = 60000;
+  for (int i = 0; i < draws; ++i) ++counts[s16.sample_action(0, 0, 2, rng)];
+  for (std::size_t a = 0; a < q.size(); ++a) {
+    const double p = q[a] / 65535.0;
+    EXPECT_NEAR(counts[a], draws * p, 5 * std::sqrt(draws * p * (1 - p)) + 1) << a;
+  }
+  // Bits other than 8 and 16 are refused.
+  StrategyFileMetadata bad = metadata_;
+  bad.bits = 12;
+  EXPECT_THROW(write_strategy_file(path("bad.strategy"), policy_, bad), InputError);
+}
+
+TEST(PackedRoundBuckets, EveryWidthRoundTrips) {
+  std::mt19937_64 rng(9);
+  for (std::int32_t k : {1, 2, 3, 4, 5, 50, 169, 1000, 65536, 70000}) {
+    std::vector<std::int32_t> want(10007);
+    for (auto& b : want) b = static_cast<std::int32_t>(rng() % static_cast<std::uint64_t>(k));
+    want.back() = k - 1;
+    const PackedRoundBuckets p = PackedRoundBuckets::pack(static_cast<std::int64_t>(want.size()), k,
+                                                          [&](std::int64_t i) { return want[i]; });
+    EXPECT_EQ(p.width, k <= 2 ? 1 : static_cast<int>(std::ceil(std::log2(k))));
+    for (std::size_t i = 0; i < want.size(); ++i)
+      ASSERT_EQ(p[static_cast<std::int64_t>(i)], want[i]);
+    EXPECT_EQ(p.check(), "");
+  }
+  // 50 buckets in 6 bits: a stored 63 is caught.
+  PackedRoundBuckets p = PackedRoundBuckets::pack(10, 50, [](std::int64_t i) { return i; });
+  p.bytes[0] |= 0x3f;
+  EXPECT_NE(p.check(), "");
+  EXPECT_THROW(PackedRoundBuckets::pack(3, 2, [](std::int64_t i) { return i; }),
+               std::invalid_argument);
+}
+
+// A HULHE strategy over a bucket table (bucket = canonical index mod k per round): one
+// self-contained file whose embedded buckets and probabilities read back exactly.
+TEST(StrategyFileHoldemSlow, EmbeddedBucketsRoundTrip) {
+  const GameDefinition game = GameDefinition::holdem_limit_2p();
+  const BettingTree tree(game);
+  const std::int32_t k[4] = {7, 3, 4, 5};
+  std::vector<PackedRoundBuckets> rounds;
+  for (int r = 0; r < 4; ++r)
+    rounds.push_back(PackedRoundBuckets::pack(
+        static_cast<std::int64_t>(HandIndexer::holdem(r).size()), k[r],
+        [&](std::int64_t i) { return static_cast<std::int32_t>(i % k[r]); }));
+  const PackedBucketAbstraction abstraction(std::move(rounds), 0xabcdef0123456789ULL,
+                                            "test 7-3-4-5");
+  const test::HashedPolicy policy(tree, abstraction);
+  const fs::path dir =
+      fs::temp_directory_path() / ("hulhe_strategy_holdem_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string file = (dir / "h.strategy").string();
+  StrategyFileMetadata meta;
+  meta.checkpoint_hash = 77;
+  meta.bucket_map = "made-up.buckets";
+  write_strategy_file(file, policy, meta);
+  const StrategyFile read = StrategyFile::read(file);
+  EXPECT_EQ(read.abstraction_descriptor().kind, "buckets");
+  EXPECT_EQ(read.abstraction().hash(), 0xabcdef0123456789ULL);
+  EXPECT_EQ(read.abstraction().describe(), "test 7-3-4-5");
+  EXPECT_EQ(read.metadata().bucket_map, "made-up.buckets");
+  EXPECT_EQ(read.metadata().checkpoint_hash, 77u);
+  EXPECT_EQ(read.game().name, game.name);
+  // Buckets of random deals: the canonical index mod k.
+  std::mt19937_64 rng(4);
+  for (int i = 0; i < 2000; ++i) {
+    std::vector<Card> deck = game.deck();
+    std::shuffle(deck.begin(), deck.end(), rng);
+    for (int r = 0; r < 4; ++r) {
+      const std::uint64_t index = HandIndexer::holdem(r).index(deck.data());
+      ASSERT_EQ(read.abstraction().bucket(r, deck.data(), deck.data() + 2),
+                static_cast<std::int32_t>(index % k[r]));
+    }
+  }
+  for (int r = 0; r < 4; ++r)
+    for (std::int32_t n = 0; n < tree.num_decision_nodes(r); n += 7)
+      for (std::int32_t b = 0; b < k[r]; ++b) {
+        const int actions = tree.node(tree.decision_node(r, n)).num_actions;
+        std::vector<double> want(actions), got(actions);
+        policy.action_probabilities(r, n, b, want);
+        read.action_probabilities(r, n, b, got);
+        for (int a = 0; a < actions; ++a) EXPECT_LE(std::abs(want[a] - got[a]), 1.0 / 255);
+      }
+  // Re-writing what was read reproduces the file byte for byte.
+  const std::string again = (dir / "again.strategy").string();
+  write_strategy_file(again, read, read.metadata());
+  EXPECT_EQ(read_bytes(file), read_bytes(again));
+  // A corrupt bucket array is caught by the checksum.
+  std::string bytes = read_bytes(file);
+  bytes[bytes.size() - 100] ^= 0x40;
+  write_bytes(file, bytes);
+  EXPECT_THROW(StrategyFile::read(file), InputError);
+  fs::remove_all(dir);
 }
 
 }  // namespace

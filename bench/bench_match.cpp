@@ -1,0 +1,184 @@
+// Match speed: hands per second between two strategies and between a strategy and the bots,
+// with 1 and 2 threads.
+//
+// HULHE strategy files need a card abstraction; so that this program needs no bucket-map
+// build, it makes its own: every canonical hand (HandIndexer, as a bucket map would look it
+// up) falls in bucket index mod 1,000 on the flop, turn and river (169 lossless preflop).
+// A pseudo-random strategy over it is written as a real strategy file (8-bit values,
+// 14 MiB) and read back, so the agents do exactly what they do with a solved strategy: index
+// the hand, walk the betting tree, sample from the quantised table.
+#include <benchmark/benchmark.h>
+
+#include <filesystem>
+#include <string>
+
+#include "abstraction/lossless_abstraction.h"
+#include "game/betting_tree.h"
+#include "game/hand_indexer.h"
+#include "solver/average_policy.h"
+#include "solver/cfr_algorithm.h"
+#include "strategies/agent_factory.h"
+#include "strategies/match.h"
+#include "strategies/policy_agent.h"
+#include "strategies/strategy_file.h"
+
+namespace {
+
+using namespace hulhe;
+
+// A file of the repository: run from its root (as `make bench` does), or from anywhere when
+// __FILE__ is an absolute path.
+std::string source_file(const std::string& relative) {
+  if (std::filesystem::exists(relative)) return relative;
+  return (std::filesystem::path(__FILE__).parent_path().parent_path() / relative).string();
+}
+
+class ModuloBuckets final : public CardAbstraction {
+ public:
+  static constexpr std::int32_t kPostflopBuckets = 1000;
+  int num_rounds() const override { return 4; }
+  std::int32_t num_buckets(int round) const override { return round == 0 ? 169 : kPostflopBuckets; }
+  std::int32_t bucket(int round, const Card* hole, const Card* board) const override {
+    Card cards[7] = {hole[0], hole[1]};
+    const int n = round == 0 ? 0 : round + 2;
+    for (int i = 0; i < n; ++i) cards[2 + i] = board[i];
+    const std::uint64_t index = HandIndexer::holdem(round).index(cards);
+    return static_cast<std::int32_t>(round == 0 ? index : index % kPostflopBuckets);
+  }
+  std::uint64_t hash() const override { return 0x6d6f64756c6f3130ULL; }
+  std::string describe() const override { return "canonical index mod 1000 (bench)"; }
+};
+
+// Probabilities from a hash of the information set: fixed, uneven, no memory.
+class HashedPolicy final : public Policy {
+ public:
+  HashedPolicy(const BettingTree& tree, const CardAbstraction& abstraction)
+      : tree_(tree), abstraction_(abstraction) {}
+  const BettingTree& tree() const override { return tree_; }
+  const CardAbstraction& abstraction() const override { return abstraction_; }
+  void action_probabilities(int round, std::int32_t node, std::int32_t bucket,
+                            std::span<double> out) const override {
+    SplitMix64 rng((std::uint64_t(round) << 56) ^ (std::uint64_t(node) << 28) ^
+                   static_cast<std::uint64_t>(bucket));
+    for (double& p : out) p = 0.05 + rng.uniform();
+  }
+
+ private:
+  const BettingTree& tree_;
+  const CardAbstraction& abstraction_;
+};
+
+struct Holdem {
+  GameDefinition game = GameDefinition::holdem_limit_2p();
+  BettingTree tree{game};
+  std::shared_ptr<const ModuloBuckets> abstraction = std::make_shared<ModuloBuckets>();
+  std::shared_ptr<const StrategyFile> file;
+  Holdem() {
+    const std::string path =
+        (std::filesystem::temp_directory_path() / "hulhe_bench_match_holdem.strategy").string();
+    StrategyFileMetadata meta;
+    meta.algorithm = "hashed (bench)";
+    meta.abstraction_kind = "buckets";
+    meta.bucket_map = "(bench: canonical index mod 1000)";
+    write_strategy_file(path, HashedPolicy(tree, *abstraction), meta);
+    file = std::make_shared<const StrategyFile>(StrategyFile::read(path, abstraction));
+    std::filesystem::remove(path);
+  }
+  AgentSource strategy(const std::string& name) const {
+    auto f = file;
+    return {name, name, {}, [f, name] { return std::make_unique<PolicyAgent>(f, name); }};
+  }
+};
+
+struct Leduc {
+  GameDefinition game = GameDefinition::from_file(source_file("configs/games/leduc.game"));
+  std::shared_ptr<const StrategyFile> file;
+  Leduc() {
+    BettingTree tree(game);
+    LosslessAbstraction abstraction(game);
+    StrategyTables tables(tree, abstraction);
+    make_cfr_algorithm(CfrParameters{}, tree, abstraction, tables)->run(1, 300, 1);
+    const std::string path =
+        (std::filesystem::temp_directory_path() / "hulhe_bench_match_leduc.strategy").string();
+    write_strategy_file(path, AveragePolicy(tree, abstraction, tables),
+                        {0, "cfr+", 300, "lossless", ""});
+    file = std::make_shared<const StrategyFile>(StrategyFile::read(path));
+    std::filesystem::remove(path);
+  }
+  AgentSource strategy(const std::string& name) const {
+    auto f = file;
+    return {name, name, {}, [f, name] { return std::make_unique<PolicyAgent>(f, name); }};
+  }
+};
+
+Holdem& holdem() {
+  static Holdem h;
+  return h;
+}
+Leduc& leduc() {
+  static Leduc l;
+  return l;
+}
+
+void run_match(benchmark::State& state, const GameDefinition& game, const AgentSource& a,
+               const AgentSource& b, std::int64_t hands) {
+  MatchConfig config;
+  config.hands = hands;
+  config.duplicate = true;
+  config.threads = static_cast<int>(state.range(0));
+  std::uint64_t seed = 1;
+  for (auto _ : state) {
+    config.seed = seed++;
+    const MatchResult r = play_match(game, a, b, config);
+    benchmark::DoNotOptimize(r.total_chips);
+  }
+  state.SetItemsProcessed(state.iterations() * hands);
+  state.counters["hands/min"] = benchmark::Counter(
+      static_cast<double>(state.iterations() * hands) * 60, benchmark::Counter::kIsRate);
+}
+
+void BM_HoldemStrategyVsStrategy(benchmark::State& state) {
+  Holdem& h = holdem();
+  run_match(state, h.game, h.strategy("s1"), h.strategy("s2"), 200'000);
+}
+BENCHMARK(BM_HoldemStrategyVsStrategy)
+    ->Arg(1)
+    ->Arg(2)
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+
+void BM_HoldemStrategyVsRuleBot(benchmark::State& state) {
+  Holdem& h = holdem();
+  run_match(state, h.game, h.strategy("s1"),
+            load_agent("bot:rules:" + source_file("configs/bots/rules-holdem.toml"), h.game),
+            20'000);
+}
+BENCHMARK(BM_HoldemStrategyVsRuleBot)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+void BM_HoldemStrategyVsEquityBot(benchmark::State& state) {
+  Holdem& h = holdem();
+  run_match(state, h.game, h.strategy("s1"), load_agent("bot:equity", h.game), 20'000);
+}
+BENCHMARK(BM_HoldemStrategyVsEquityBot)
+    ->Arg(1)
+    ->Arg(2)
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+
+void BM_LeducStrategyVsStrategy(benchmark::State& state) {
+  Leduc& l = leduc();
+  run_match(state, l.game, l.strategy("s1"), l.strategy("s2"), 200'000);
+}
+BENCHMARK(BM_LeducStrategyVsStrategy)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+void BM_LeducStrategyVsRuleBot(benchmark::State& state) {
+  Leduc& l = leduc();
+  run_match(state, l.game, l.strategy("s1"),
+            load_agent("bot:rules:" + source_file("configs/bots/rules-leduc.toml"), l.game),
+            200'000);
+}
+BENCHMARK(BM_LeducStrategyVsRuleBot)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

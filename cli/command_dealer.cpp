@@ -1,0 +1,99 @@
+// `hulhe dealer`: an ACPC protocol 2.0.0 dealer on loopback ports (strategies/acpc_dealer.h).
+// Prints the ports, one per seat, on the first line (like the ACPC dealer), then plays.
+#include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+#include "game/game_definition.h"
+#include "game/input_error.h"
+#include "strategies/acpc_dealer.h"
+
+namespace hulhe::cli {
+namespace {
+
+struct Options {
+  std::string game_path;
+  std::int64_t hands = 1000;
+  std::uint32_t seed = 0;
+  std::vector<std::string> players;
+  std::vector<int> ports;
+  std::string log;
+  int timeout_ms = 600000;
+};
+
+void run(const Options& o) {
+  if (!o.log.empty() && std::filesystem::exists(o.log) && !o.game_path.empty() &&
+      std::filesystem::equivalent(o.log, o.game_path))
+    throw InputError("--log " + o.log + " is the game file; choose another file");
+  DealerConfig config;
+  config.game = o.game_path.empty() ? GameDefinition::holdem_limit_2p()
+                                    : GameDefinition::from_file(o.game_path);
+  config.game_file = o.game_path.empty() ? "holdem.limit.2p.reverse_blinds.game"
+                                         : std::filesystem::path(o.game_path).filename().string();
+  config.hands = o.hands;
+  config.seed = o.seed;
+  config.names = o.players;
+  config.ports = o.ports;
+  config.timeout_ms = o.timeout_ms;
+  AcpcDealer dealer(config);
+
+  std::ofstream log;
+  if (!o.log.empty()) {
+    log.open(o.log, std::ios::trunc);
+    if (!log) throw InputError("cannot write --log " + o.log);
+  }
+  std::string ports;
+  for (int p : dealer.ports()) ports += (ports.empty() ? "" : " ") + std::to_string(p);
+  std::printf("%s\n", ports.c_str());
+  std::fflush(stdout);
+  fmt::print(stderr, "dealer: {} hands of {}, seed {}, listening on 127.0.0.1 port{} {}\n", o.hands,
+             config.game.name, o.seed, dealer.ports().size() > 1 ? "s" : "", ports);
+
+  DealerResult r;
+  try {
+    r = dealer.run(o.log.empty() ? nullptr : &log, &std::cerr);
+  } catch (const InputError&) {
+    if (log.is_open()) log.flush();  // the hands played so far stay in the log
+    throw;
+  }
+  std::vector<std::string> names = config.names;
+  if (names.empty())
+    for (int s = 0; s < config.game.num_players; ++s)
+      names.push_back("player" + std::to_string(s + 1));
+  fmt::print("{}\n", score_line(r.totals, names));
+  for (const std::string& w : r.warnings) fmt::print(stderr, "dealer: warning: {}\n", w);
+  const double mbb = 1000.0 / config.game.big_blind();
+  for (std::size_t s = 0; s < names.size(); ++s)
+    fmt::print("  {:<20} {:>7} hands {:>12} chips {:>10.1f} mbb/g\n", names[s], r.hands,
+               r.totals[s], r.hands > 0 ? r.totals[s] / static_cast<double>(r.hands) * mbb : 0.0);
+  fmt::print("  {} invalid action{} played as calls, {} line{} ignored\n", r.fixed_actions,
+             r.fixed_actions == 1 ? "" : "s", r.ignored_lines, r.ignored_lines == 1 ? "" : "s");
+}
+
+}  // namespace
+
+void add_dealer_command(CLI::App& app) {
+  auto o = std::make_shared<Options>();
+  CLI::App* cmd =
+      app.add_subcommand("dealer", "Deal a match over ACPC protocol 2.0.0 on loopback ports");
+  cmd->add_option("--game", o->game_path, "ACPC .game file (default: heads-up limit hold'em)");
+  cmd->add_option("--hands", o->hands, "hands to play")->capture_default_str();
+  cmd->add_option("--seed", o->seed, "seed of the deal (ACPC-compatible)")->capture_default_str();
+  cmd->add_option("--players", o->players, "player names, one per seat (default player1 ...)");
+  cmd->add_option("--port", o->ports, "ports, one per seat (default: free ports)");
+  cmd->add_option("--log", o->log, "write the ACPC dealer log (STATE and SCORE lines)");
+  cmd->add_option("--timeout-ms", o->timeout_ms,
+                  "time a player may take to connect, send its version or answer")
+      ->capture_default_str();
+  cmd->callback([o] { run(*o); });
+}
+
+}  // namespace hulhe::cli

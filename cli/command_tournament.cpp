@@ -1,0 +1,166 @@
+// `hulhe tournament`: every pair of agents plays a match; prints the cross-table and the two
+// ACPC rankings (Total Bankroll, Bankroll Instant Run-off) with statistical ties.
+#include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <chrono>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+#include "cli/match_progress.h"
+#include "game/input_error.h"
+#include "strategies/agent_factory.h"
+#include "strategies/tournament.h"
+
+namespace hulhe::cli {
+namespace {
+
+struct Options {
+  std::vector<std::string> agents;
+  std::string game_path;
+  std::int64_t hands = 0;
+  bool duplicate = false;
+  std::uint64_t seed = 1;
+  int threads = 0;
+  bool json = false;
+  bool quiet = false;
+};
+
+nlohmann::json ranking_json(const CrossTable& t, const std::vector<RankEntry>& ranking) {
+  nlohmann::json out = nlohmann::json::array();
+  for (std::size_t r = 0; r < ranking.size(); ++r)
+    out.push_back({{"rank", r + 1},
+                   {"agent", t.names[ranking[r].agent]},
+                   {"mbb_per_game", ranking[r].score},
+                   {"ci95_mbb", ranking[r].ci95},
+                   {"tied_with_next", ranking[r].tied_with_next}});
+  return out;
+}
+
+// Ranks with ties: an agent statistically tied with the one above shares its rank ("2=").
+void print_ranking(const std::string& title, const std::string& score_note, const CrossTable& t,
+                   const std::vector<RankEntry>& ranking) {
+  fmt::print("\n{} ({})\n", title, score_note);
+  std::size_t width = 8;
+  for (const auto& name : t.names) width = std::max(width, name.size());
+  std::size_t shown_rank = 1;
+  for (std::size_t r = 0; r < ranking.size(); ++r) {
+    if (r > 0 && !ranking[r - 1].tied_with_next) shown_rank = r + 1;
+    const bool tied = (r > 0 && ranking[r - 1].tied_with_next) || ranking[r].tied_with_next;
+    fmt::print("  {:>3}{} {:<{}} {:>10.1f} ± {:.1f}\n", shown_rank, tied ? "=" : " ",
+               t.names[ranking[r].agent], width, ranking[r].score, ranking[r].ci95);
+  }
+}
+
+void run(const Options& o) {
+  const GameDefinition game = match_game(o.game_path);
+  std::vector<AgentSource> agents;
+  for (const std::string& spec : o.agents) agents.push_back(load_agent(spec, game));
+  MatchConfig config;
+  config.hands = o.hands;
+  config.duplicate = o.duplicate;
+  config.seed = o.seed;
+  config.threads = o.threads > 0 ? o.threads : omp_threads();
+  const int n = static_cast<int>(agents.size());
+  // Progress: within a match every 2 s (hands/s, the match's ETA); at the end of each match
+  // one line with the tournament's ETA, from the time the matches so far took.
+  const auto start = std::chrono::steady_clock::now();
+  int match = 0, matches = 1;
+  std::string label;
+  MatchProgress in_match("");
+  if (!o.quiet)
+    config.progress = [&](std::int64_t done, std::int64_t total, double seconds) {
+      if (done < total) return in_match(done, total, seconds);
+      const double elapsed =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      fmt::print(stderr, "{}{} hands in {:.1f} s ({:.0f} hands/s); tournament ETA {:.0f}s\n", label,
+                 total, seconds, seconds > 0 ? static_cast<double>(total) / seconds : 0.0,
+                 elapsed / (match + 1) * (matches - match - 1));
+    };
+  const TournamentResult r = play_tournament(game, agents, config, [&](int m, int total) {
+    match = m;
+    matches = total;
+    int i = 0, k = m;  // pair (i, j) of match m, in play_tournament's order
+    while (k >= n - 1 - i) k -= n - 1 - i, ++i;
+    label = fmt::format("match {}/{} ({} vs {}): ", m + 1, total, agents[i].name,
+                        agents[i + 1 + k].name);
+    in_match = MatchProgress(label);
+  });
+  const CrossTable& t = r.table;
+
+  if (o.json) {
+    nlohmann::json j;
+    j["game"] = game.name;
+    j["agents"] = o.agents;
+    j["names"] = t.names;
+    j["hands_per_match"] = r.matches.empty() ? 0 : r.matches[0].hands;
+    j["duplicate"] = o.duplicate;
+    j["seed"] = o.seed;
+    j["cross_table"] = {{"mbb_per_game", t.win}, {"ci95_mbb", t.ci95}};
+    j["matches"] = nlohmann::json::array();
+    for (const MatchResult& m : r.matches)
+      j["matches"].push_back({{"a", m.a},
+                              {"b", m.b},
+                              {"hands", m.hands},
+                              {"mbb_per_game", m.mbb_per_game},
+                              {"ci95_mbb", m.ci95_mbb},
+                              {"chips_per_hand", m.chips_per_hand},
+                              {"ci95_chips", m.ci95_chips}});
+    j["total_bankroll"] = ranking_json(t, r.total_bankroll);
+    j["instant_runoff"] = ranking_json(t, r.instant_runoff);
+    j["seconds"] = r.seconds;
+    fmt::print("{}\n", j.dump());
+    return;
+  }
+  fmt::print("tournament: {} agents · {} · {} hands a match{} · seed {} · {:.1f} s\n", n, game.name,
+             r.matches.empty() ? 0 : r.matches[0].hands, o.duplicate ? " (duplicate)" : "", o.seed,
+             r.seconds);
+  fmt::print("\ncross-table: mbb/g won by the row agent against the column agent, ± 95% CI\n");
+  std::size_t width = 8;
+  for (const auto& name : t.names) width = std::max(width, name.size() + 5);
+  const std::size_t cell = 16;
+  fmt::print("{:<{}}", "", width);
+  for (int j = 0; j < n; ++j) fmt::print("{:>{}}", fmt::format("({})", j + 1), cell);
+  fmt::print("\n");
+  for (int i = 0; i < n; ++i) {
+    fmt::print("{:<{}}", fmt::format("({}) {}", i + 1, t.names[i]), width);
+    for (int j = 0; j < n; ++j)
+      fmt::print("{:>{}}",
+                 i == j ? "-" : fmt::format("{:+.0f} ± {:.0f}", t.win[i][j], t.ci95[i][j]),
+                 i == j ? cell : cell + 1);  // '±' is two bytes, one column
+    fmt::print("\n");
+  }
+  print_ranking("Total Bankroll", "mean mbb/g against all others", t, r.total_bankroll);
+  print_ranking("Bankroll Instant Run-off",
+                "mean mbb/g against the agents left when it was eliminated", t, r.instant_runoff);
+  fmt::print("\n'=' marks agents statistically tied with a neighbour (95%)\n");
+}
+
+}  // namespace
+
+void add_tournament_command(CLI::App& app) {
+  auto opts = std::make_shared<Options>();
+  CLI::App* cmd = app.add_subcommand(
+      "tournament",
+      "Round robin of agents: cross-table and the ACPC rankings (Total Bankroll, Instant Run-off)");
+  cmd->add_option("--agents", opts->agents,
+                  "Two or more agents: strategy files or bot:NAME[:params.toml]")
+      ->required()
+      ->expected(2, -1);
+  cmd->add_option("--hands", opts->hands, "Hands per match")
+      ->required()
+      ->check(CLI::PositiveNumber);
+  cmd->add_flag("--duplicate", opts->duplicate, "Duplicate matches (each deal once per seating)");
+  cmd->add_option("--seed", opts->seed, "Seed of every match (the same deals for every pair)");
+  cmd->add_option("--threads", opts->threads, "Threads (default: all cores)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--game", opts->game_path, "ACPC .game file (default: heads-up limit hold'em)");
+  cmd->add_flag("--json", opts->json, "Print one JSON object");
+  cmd->add_flag("--quiet", opts->quiet, "No progress lines");
+  cmd->callback([opts] { run(*opts); });
+}
+
+}  // namespace hulhe::cli

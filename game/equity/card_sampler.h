@@ -1,0 +1,77 @@
+#pragma once
+// Random numbers and card draws for Monte Carlo equity.
+//
+// Rng: xoshiro256** (Blackman and Vigna 2018), seeded through splitmix64 as its authors
+// advise. CardSampler draws cards not yet in a 64-bit mask by rejection: a card id in 0..51
+// from 32 random bits (Lemire's multiply-shift, two draws per generator call), redrawn while
+// it is already dealt. Uniform over the cards left up to the multiply-shift's bias (below
+// 52 / 2^32), with no shuffled deck, no division, and a branch that is almost never taken
+// (rejecting ids >= 52 from 6-bit chunks instead would mispredict about once a card).
+#include <array>
+#include <bit>
+#include <cstdint>
+
+#include "game/card.h"
+
+namespace hulhe::equity {
+
+inline std::uint64_t splitmix64(std::uint64_t& x) {
+  std::uint64_t z = (x += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+class Rng {
+ public:
+  Rng(std::uint64_t seed, std::uint64_t stream) {
+    std::uint64_t x = seed ^ (stream * 0xD1B54A32D192ED03ULL);
+    for (auto& w : s_) w = splitmix64(x);
+  }
+  std::uint64_t next() {
+    const std::uint64_t result = std::rotl(s_[1] * 5, 7) * 9;
+    const std::uint64_t t = s_[1] << 17;
+    s_[2] ^= s_[0];
+    s_[3] ^= s_[1];
+    s_[1] ^= s_[2];
+    s_[0] ^= s_[3];
+    s_[2] ^= t;
+    s_[3] = std::rotl(s_[3], 45);
+    return result;
+  }
+  // Uniform in [0, n) by Lemire's multiply-shift (bias below n / 2^32, negligible here).
+  std::uint32_t below(std::uint32_t n) {
+    return static_cast<std::uint32_t>(((next() >> 32) * n) >> 32);
+  }
+  double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
+
+ private:
+  std::array<std::uint64_t, 4> s_{};
+};
+
+class CardSampler {
+ public:
+  explicit CardSampler(Rng& rng) : rng_(rng) {}
+
+  // A card uniformly from those not in `used` (which must leave at least one of the 52),
+  // added to `used`.
+  Card draw(std::uint64_t& used) {
+    for (;;) {
+      if (!have_low_) bits_ = rng_.next();
+      const auto half = static_cast<std::uint32_t>(have_low_ ? bits_ : bits_ >> 32);
+      have_low_ = !have_low_;
+      const auto c = static_cast<unsigned>((std::uint64_t{half} * kMaxCards) >> 32);
+      if (((used >> c) & 1U) == 0) [[likely]] {
+        used |= std::uint64_t{1} << c;
+        return static_cast<Card>(c);
+      }
+    }
+  }
+
+ private:
+  Rng& rng_;
+  std::uint64_t bits_ = 0;
+  bool have_low_ = false;  // the low half of bits_ is still unused
+};
+
+}  // namespace hulhe::equity

@@ -1,0 +1,105 @@
+#include "strategies/bot_config.h"
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "game/input_error.h"
+
+namespace hulhe {
+namespace {
+
+std::string short_number(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", x);
+  return buf;
+}
+
+}  // namespace
+
+bool toml_number(const toml::value& v, double& out) {
+  if (v.is_integer()) {
+    out = static_cast<double>(v.as_integer());
+    return true;
+  }
+  if (v.is_floating()) {
+    out = v.as_floating();
+    return true;
+  }
+  return false;
+}
+
+BotConfig BotConfig::from_file(const std::string& path, const std::string& bot) {
+  if (path.empty()) return from_string("", "(defaults)", bot);
+  std::ifstream in(path);
+  if (!in) throw InputError("bot '" + bot + "': cannot read parameters file '" + path + "'");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return from_string(ss.str(), path, bot);
+}
+
+BotConfig BotConfig::from_string(const std::string& text, const std::string& source,
+                                 const std::string& bot) {
+  BotConfig c;
+  c.source_ = source;
+  c.bot_ = bot;
+  try {
+    std::istringstream is(text);
+    c.root_ = toml::parse(is, source);
+  } catch (const std::exception& e) {
+    // toml11's messages span several lines; the first names the problem and the place.
+    std::string what = e.what();
+    const auto nl = what.find('\n');
+    throw InputError("bot '" + bot + "': '" + source +
+                     "' is not valid TOML: " + what.substr(0, nl));
+  }
+  return c;
+}
+
+void BotConfig::fail(const std::string& what) const {
+  throw InputError("bot '" + bot_ + "': " + source_ + ": " + what);
+}
+
+const toml::value* BotConfig::get(const std::string& key) {
+  asked_.insert(key);
+  const auto& table = root_.as_table();
+  const auto it = table.find(key);
+  return it == table.end() ? nullptr : &it->second;
+}
+
+double BotConfig::number(const std::string& key, double fallback, double lo, double hi) {
+  const toml::value* v = get(key);
+  if (v == nullptr) return fallback;
+  double x = 0;
+  if (!toml_number(*v, x)) fail("'" + key + "' must be a number");
+  if (!(x >= lo && x <= hi))
+    fail("'" + key + "' = " + short_number(x) + " is outside [" + short_number(lo) + ", " +
+         short_number(hi) + "]");
+  return x;
+}
+
+std::int64_t BotConfig::integer(const std::string& key, std::int64_t fallback, std::int64_t lo,
+                                std::int64_t hi) {
+  const toml::value* v = get(key);
+  if (v == nullptr) return fallback;
+  if (!v->is_integer()) fail("'" + key + "' must be a whole number");
+  const std::int64_t x = v->as_integer();
+  if (x < lo || x > hi)
+    fail("'" + key + "' = " + std::to_string(x) + " is outside [" + std::to_string(lo) + ", " +
+         std::to_string(hi) + "]");
+  return x;
+}
+
+std::string BotConfig::string(const std::string& key, const std::string& fallback) {
+  const toml::value* v = get(key);
+  if (v == nullptr) return fallback;
+  if (!v->is_string()) fail("'" + key + "' must be a string");
+  return v->as_string().str;
+}
+
+void BotConfig::reject_unknown_keys() const {
+  for (const auto& [key, v] : root_.as_table())
+    if (!asked_.count(key)) fail("unknown key '" + key + "'");
+}
+
+}  // namespace hulhe
