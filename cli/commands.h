@@ -19,5 +19,6 @@ void add_play_command(CLI::App& app);
 void add_dealer_command(CLI::App& app);
 void add_match_command(CLI::App& app);
 void add_tournament_command(CLI::App& app);
+void add_lbr_command(CLI::App& app);
 
 }  // namespace hulhe::cli
