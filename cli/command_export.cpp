@@ -33,12 +33,6 @@ struct Options {
   int bits = 8;
 };
 
-bool same_file(const std::string& a, const std::string& b) {
-  std::error_code ec;
-  return !a.empty() && !b.empty() && std::filesystem::exists(a, ec) &&
-         std::filesystem::exists(b, ec) && std::filesystem::equivalent(a, b, ec);
-}
-
 void report(const std::string& from, const std::string& out, int bits,
             std::chrono::steady_clock::time_point start) {
   const auto bytes = std::filesystem::file_size(out);
