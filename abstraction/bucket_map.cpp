@@ -117,6 +117,8 @@ BucketMap BucketMap::load(const std::string& path, std::optional<std::uint64_t> 
       throw InputError("bucket map '" + path + "' has format version " + std::to_string(version) +
                        "; this hulhe reads version " + std::to_string(kFormatVersion));
     ar(m.game_hash, m.source_hash, sum);
+  } catch (const InputError&) {
+    throw;
   } catch (const std::exception&) {  // cereal::Exception, or bad_alloc from a huge size
     throw InputError("bucket map '" + path + "' is truncated or corrupt (header)");
   }
@@ -136,6 +138,8 @@ BucketMap BucketMap::load(const std::string& path, std::optional<std::uint64_t> 
     if (n > 16) throw InputError("bucket map '" + path + "' is corrupt (round count)");
     m.rounds.resize(n);
     for (RoundBuckets& r : m.rounds) serialize_round(ar, r);
+  } catch (const InputError&) {
+    throw;
   } catch (const std::exception&) {  // cereal::Exception, or bad_alloc from a huge size
     throw InputError("bucket map '" + path + "' is truncated or corrupt");
   }

@@ -15,6 +15,7 @@
 #include "cli/commands.h"
 #include "game/betting_tree.h"
 #include "game/input_error.h"
+#include "game/input_file.h"
 #include "game/output_file.h"
 #include "solver/average_policy.h"
 #include "solver/checkpoint.h"
@@ -44,6 +45,8 @@ void report(const std::string& from, const std::string& out, int bits,
 
 void run(const Options& o) {
   if (o.bits != 8 && o.bits != 16) throw InputError("--bits must be 8 or 16");
+  // Directories and devices are refused here, with a clear message, before any reader.
+  if (!o.checkpoint.empty()) require_input_file(o.checkpoint, "checkpoint");
   check_output_path(o.out, "strategy file", {o.checkpoint, o.bucket_map, o.game_path});
   const auto start = std::chrono::steady_clock::now();
   if (!o.checkpoint.empty()) {
