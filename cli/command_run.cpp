@@ -10,6 +10,7 @@
 
 #include <CLI/CLI.hpp>
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -302,10 +303,13 @@ void run(const Options& o) {
     if (exact)
       fmt::print("  exploitable  {:.1f} mbb/g (real game, exact, {} flops, {})\n",
                  chips_to_mbb(game, r.mean), r.flop_classes, duration(eval_seconds));
-    else
+    else if (std::isfinite(r.mean_ci95))
       fmt::print("  exploitable  {:.1f} ± {:.1f} mbb/g (real game, {} sampled flops, 95%, {})\n",
                  chips_to_mbb(game, r.mean), chips_to_mbb(game, r.mean_ci95),
                  config.evaluation.flops, duration(eval_seconds));
+    else
+      fmt::print("  exploitable  {:.1f} mbb/g (real game, 1 sampled flop: no interval, {})\n",
+                 chips_to_mbb(game, r.mean), duration(eval_seconds));
     fmt::print("               BR vs seat 0 {:+.1f}, vs seat 1 {:+.1f} mbb/g\n",
                chips_to_mbb(game, r.value[0]), chips_to_mbb(game, r.value[1]));
   }
