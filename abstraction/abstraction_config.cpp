@@ -162,9 +162,10 @@ AbstractionConfig AbstractionConfig::from_string(const std::string& text, const 
       for (int i = 0; i < 4; ++i)
         if (key == kRoundNames[i]) r = i;
       if (r < 0)
-        fail(source, "unknown key '" + key +
-                         "' (known: game, seed, threads, output, preflop, flop, turn, river, solve, "
-                         "export, evaluate)");
+        fail(source,
+             "unknown key '" + key +
+                 "' (known: game, seed, threads, output, preflop, flop, turn, river, solve, "
+                 "export, evaluate)");
       parse_round(v, r, source, c.rounds[r]);
       seen.insert(r);
     }

@@ -31,10 +31,10 @@ using namespace hulhe;
 using Clock = std::chrono::steady_clock;
 
 GameDefinition hulhe_game() {
-  GameDefinition g = GameDefinition::from_file(
-      (std::filesystem::path(__FILE__).parent_path().parent_path() /
-       "configs/games/holdem.limit.2p.reverse_blinds.game")
-          .string());
+  GameDefinition g =
+      GameDefinition::from_file((std::filesystem::path(__FILE__).parent_path().parent_path() /
+                                 "configs/games/holdem.limit.2p.reverse_blinds.game")
+                                    .string());
   g.name = "holdem.limit.2p.reverse_blinds";
   return g;
 }
@@ -52,7 +52,8 @@ std::shared_ptr<const BucketMap> hashed_map(const GameDefinition& game, std::int
     for (std::int64_t i = 0; i < n; ++i)
       b[static_cast<std::size_t>(i)] =
           r == 0 ? static_cast<std::int32_t>(i)
-                 : static_cast<std::int32_t>((static_cast<std::uint64_t>(i) * 0x9e3779b97f4a7c15ULL >> 32) % k);
+                 : static_cast<std::int32_t>(
+                       (static_cast<std::uint64_t>(i) * 0x9e3779b97f4a7c15ULL >> 32) % k);
     rb.set_buckets(b);
     map->rounds.push_back(std::move(rb));
   }
@@ -105,8 +106,9 @@ void measure(const std::string& label, const BettingTree& tree, const ClusteredA
   const double secs = std::chrono::duration<double>(Clock::now() - start).count();
   const double mb = std::filesystem::file_size(path) / 1e6;
   std::filesystem::remove_all(dir);
-  fmt::print("  checkpoint {:.1f} MB written in {:.2f}s ({:.0f} MB/s); peak memory so far {:.2f} GiB\n",
-             mb, secs, mb / secs, peak_rss_gib());
+  fmt::print(
+      "  checkpoint {:.1f} MB written in {:.2f}s ({:.0f} MB/s); peak memory so far {:.2f} GiB\n",
+      mb, secs, mb / secs, peak_rss_gib());
 }
 
 }  // namespace
@@ -139,10 +141,8 @@ int main(int argc, char** argv) {
     measure(map_path, tree, a, seconds, threads);
     return 0;
   }
-  for (const auto& [label, k] :
-       std::vector<std::pair<std::string, std::int32_t>>{{"quick size", 50},
-                                                         {"standard size", 1000},
-                                                         {"large size", 9000}}) {
+  for (const auto& [label, k] : std::vector<std::pair<std::string, std::int32_t>>{
+           {"quick size", 50}, {"standard size", 1000}, {"large size", 9000}}) {
     const ClusteredAbstraction a(hashed_map(game, k));
     measure(label, tree, a, seconds, threads);
   }

@@ -43,7 +43,9 @@ struct Options {
   bool json = false;
 };
 
-double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+double since(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
 
 std::string duration(double s) {
   if (s < 60) return fmt::format("{:.1f}s", s);
@@ -91,14 +93,15 @@ void ensure_bucket_map(const PipelineConfig& config, const GameDefinition& game,
   fmt::print(stderr, "[1/4] abstraction: building {} ({} threads)\n", path, threads);
   const auto start = Clock::now();
   auto last = Clock::now() - std::chrono::seconds(10);
-  AbstractionBuilder builder(
-      config.abstraction, game.hash(), threads,
-      [&](const std::string& stage, std::int64_t done, std::int64_t total) {
-        if (done < total && Clock::now() - last < std::chrono::seconds(5)) return;
-        last = Clock::now();
-        fmt::print(stderr, "      {}: {}/{} ({:.0f}%) · elapsed {}\n", stage, done, total,
-                   total > 0 ? 100.0 * done / total : 100.0, duration(since(start)));
-      });
+  AbstractionBuilder builder(config.abstraction, game.hash(), threads,
+                             [&](const std::string& stage, std::int64_t done, std::int64_t total) {
+                               if (done < total && Clock::now() - last < std::chrono::seconds(5))
+                                 return;
+                               last = Clock::now();
+                               fmt::print(stderr, "      {}: {}/{} ({:.0f}%) · elapsed {}\n", stage,
+                                          done, total, total > 0 ? 100.0 * done / total : 100.0,
+                                          duration(since(start)));
+                             });
   builder.build().save(path);
   fmt::print(stderr, "      bucket map written in {}\n", duration(since(start)));
 }
@@ -153,8 +156,8 @@ void run(const Options& o) {
   const double abstract_seconds = since(t_abstract);
 
   // 2. Solve, resuming an earlier run of this config; sampled estimates along the way.
-  const bool resume = !config.solve.checkpoint.empty() &&
-                      std::filesystem::exists(config.solve.checkpoint);
+  const bool resume =
+      !config.solve.checkpoint.empty() && std::filesystem::exists(config.solve.checkpoint);
   SolverRun solver(config.solve, resume);
   fmt::print(stderr,
              "[2/4] solve: {} over {} · tables {:.1f} MiB (32-bit) of {:.1f} GiB available · "
@@ -170,9 +173,9 @@ void run(const Options& o) {
   double last_estimate = 0.0;
   const double every = config.evaluation.every_seconds;
   const SolveSummary summary = solver.run([&](const SolveProgress& p) {
-    std::string line = fmt::format("      iteration {} · {:.0f} it/s · elapsed {} · ETA {}",
-                                   p.iterations, p.iterations_per_second,
-                                   duration(p.elapsed_seconds), duration(p.eta_seconds));
+    std::string line =
+        fmt::format("      iteration {} · {:.0f} it/s · elapsed {} · ETA {}", p.iterations,
+                    p.iterations_per_second, duration(p.elapsed_seconds), duration(p.eta_seconds));
     if (p.checkpoint_written)
       line += fmt::format(" · checkpoint {:.1f}s ({:.0f} MB/s)", solver.last_checkpoint_seconds(),
                           solver.last_checkpoint_mb_per_second());
@@ -183,8 +186,8 @@ void run(const Options& o) {
       const AveragePolicy policy(solver.tree(), solver.abstraction(), solver.tables());
       const auto r = evaluate(policy, config.evaluation, false, threads, false);
       evaluating += since(t);
-      curve.push_back({p.elapsed_seconds - evaluating, p.iterations,
-                       chips_to_mbb(game, r.mean), chips_to_mbb(game, r.mean_ci95), false});
+      curve.push_back({p.elapsed_seconds - evaluating, p.iterations, chips_to_mbb(game, r.mean),
+                       chips_to_mbb(game, r.mean_ci95), false});
       fmt::print(stderr, "      exploitability ≈ {:.1f} ± {:.1f} mbb/g ({} flops, {})\n",
                  curve.back().mbb, curve.back().ci95_mbb, config.evaluation.flops,
                  duration(since(t)));
@@ -244,9 +247,8 @@ void run(const Options& o) {
                 {"iterations", summary.iterations},
                 {"first_iteration", summary.first_iteration},
                 {"seconds", summary.seconds - evaluating},
-                {"iterations_per_second",
-                 (summary.iterations - summary.first_iteration + 1) /
-                     std::max(summary.seconds - evaluating, 1e-9)},
+                {"iterations_per_second", (summary.iterations - summary.first_iteration + 1) /
+                                              std::max(summary.seconds - evaluating, 1e-9)},
                 {"table_bytes", solver.memory_bytes()},
                 {"checkpoint", summary.checkpoint},
                 {"checkpoint_mb_per_second", solver.last_checkpoint_mb_per_second()}};
@@ -256,13 +258,13 @@ void run(const Options& o) {
                  {"seconds", export_seconds}};
   if (final_report) {
     const auto& r = *final_report;
-    j["evaluation"] = {{"exact", exact},
-                       {"flops", exact ? r.flop_classes : config.evaluation.flops},
-                       {"br_value_vs_seat_mbb",
-                        {chips_to_mbb(game, r.value[0]), chips_to_mbb(game, r.value[1])}},
-                       {"exploitability_mbb", chips_to_mbb(game, r.mean)},
-                       {"ci95_mbb", chips_to_mbb(game, r.mean_ci95)},
-                       {"seconds", eval_seconds}};
+    j["evaluation"] = {
+        {"exact", exact},
+        {"flops", exact ? r.flop_classes : config.evaluation.flops},
+        {"br_value_vs_seat_mbb", {chips_to_mbb(game, r.value[0]), chips_to_mbb(game, r.value[1])}},
+        {"exploitability_mbb", chips_to_mbb(game, r.mean)},
+        {"ci95_mbb", chips_to_mbb(game, r.mean_ci95)},
+        {"seconds", eval_seconds}};
   }
   j["curve"] = nlohmann::json::array();
   for (const CurvePoint& p : curve)
@@ -286,7 +288,8 @@ void run(const Options& o) {
     return;
   }
   fmt::print("hulhe run {} — {}\n", o.config, game.name);
-  fmt::print("  abstraction  {} ({})\n", solver.abstraction().describe(), config.abstraction.output);
+  fmt::print("  abstraction  {} ({})\n", solver.abstraction().describe(),
+             config.abstraction.output);
   fmt::print("  solve        {} · {} iterations ({} this run) · {} · {:.0f} it/s · {} threads\n",
              solver.params().algorithm, summary.iterations,
              summary.iterations - summary.first_iteration + 1,

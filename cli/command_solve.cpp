@@ -77,14 +77,13 @@ void run(const Options& o) {
     std::string expl = p.exploitability_chips
                            ? fmt::format(" · exploitability {:.3e} chips", *p.exploitability_chips)
                            : std::string();
-    fmt::print(stderr, "iteration {}/{} · {:.0f} it/s · elapsed {} · ETA {}{}{}\n", p.iterations,
-               p.target, p.iterations_per_second, duration(p.elapsed_seconds),
-               duration(p.eta_seconds), expl,
-               p.checkpoint_written
-                   ? fmt::format(" · checkpoint {:.1f}s ({:.0f} MB/s)",
-                                 solver.last_checkpoint_seconds(),
-                                 solver.last_checkpoint_mb_per_second())
-                   : std::string());
+    fmt::print(
+        stderr, "iteration {}/{} · {:.0f} it/s · elapsed {} · ETA {}{}{}\n", p.iterations, p.target,
+        p.iterations_per_second, duration(p.elapsed_seconds), duration(p.eta_seconds), expl,
+        p.checkpoint_written
+            ? fmt::format(" · checkpoint {:.1f}s ({:.0f} MB/s)", solver.last_checkpoint_seconds(),
+                          solver.last_checkpoint_mb_per_second())
+            : std::string());
   });
   if (s.interrupted) fmt::print(stderr, "stopped by signal; checkpoint written\n");
   fmt::print("solved {} with {}: iterations {}..{} in {} ({:.0f} it/s)\n", solver.game().name,

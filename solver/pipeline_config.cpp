@@ -41,8 +41,9 @@ PipelineConfig PipelineConfig::from_file(const std::string& path) {
   c.abstraction = AbstractionConfig::from_file(path);
   c.solve = SolveConfig::from_file(path);
   if (c.solve.abstraction != "buckets")
-    throw InputError(path + ": a pipeline config needs a [solve] table and the abstraction "
-                            "rounds [preflop] .. [river]");
+    throw InputError(path +
+                     ": a pipeline config needs a [solve] table and the abstraction "
+                     "rounds [preflop] .. [river]");
   toml::value root;
   try {
     root = toml::parse(path);
@@ -55,9 +56,9 @@ PipelineConfig PipelineConfig::from_file(const std::string& path) {
   c.exports.bits = static_cast<int>(get<std::int64_t>(ex, "bits", 8, path));
   if (c.exports.bits != 8 && c.exports.bits != 16)
     throw InputError(path + ": 'export.bits' must be 8 or 16");
-  const toml::value* ev = table_of(
-      root, "evaluate", {"flops", "every_seconds", "exact", "seed", "curve", "plot", "report"},
-      path);
+  const toml::value* ev =
+      table_of(root, "evaluate",
+               {"flops", "every_seconds", "exact", "seed", "curve", "plot", "report"}, path);
   EvaluationSettings& e = c.evaluation;
   e.flops = static_cast<int>(get<std::int64_t>(ev, "flops", e.flops, path));
   e.every_seconds = get<double>(ev, "every_seconds", e.every_seconds, path);

@@ -16,7 +16,7 @@ BoardMode board_mode_for(const GameDefinition& game) {
   std::int64_t total = 0;
   for (int r = 0; r < game.num_rounds; ++r) total += boards[r] * hands;
   return total <= PublicTreeTraversal::kDefaultMaxBoardHands ? BoardMode::kEnumerate
-                                                            : BoardMode::kSampleDeck;
+                                                             : BoardMode::kSampleDeck;
 }
 
 }  // namespace
@@ -30,8 +30,9 @@ PublicChanceSamplingCfr::PublicChanceSamplingCfr(const CfrParameters& params,
 void PublicChanceSamplingCfr::run(std::int64_t first, std::int64_t count, int threads) {
   threads = std::max(1, threads);
   if (walker_.board_mode() == BoardMode::kSampleDeck)
-    run_with_linear_discounting(params_, tables_, first, count, threads,
-                                [&](std::int64_t from, std::int64_t n) { run_dealt(from, n, threads); });
+    run_with_linear_discounting(
+        params_, tables_, first, count, threads,
+        [&](std::int64_t from, std::int64_t n) { run_dealt(from, n, threads); });
   else
     run_enumerated(first, count, threads);
 }
@@ -61,8 +62,7 @@ void PublicChanceSamplingCfr::run_dealt(std::int64_t first, std::int64_t count, 
   for (std::int64_t i = 0; i < count; ++i) iteration(first + i, omp_get_thread_num(), true);
 }
 
-void PublicChanceSamplingCfr::run_enumerated(std::int64_t first, std::int64_t count,
-                                             int threads) {
+void PublicChanceSamplingCfr::run_enumerated(std::int64_t first, std::int64_t count, int threads) {
   const std::int64_t end = first + count;
   if (threads == 1) {
     for (std::int64_t t = first; t < end; ++t) {

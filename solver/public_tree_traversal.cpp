@@ -346,8 +346,7 @@ double PublicTreeTraversal::run_root(Workspace& ws) {
 double PublicTreeTraversal::cfr_pass(const CfrPass& pass) {
   if (pass.sampled)
     throw std::logic_error("cfr_pass walks every board; sampled passes use cfr_pass_on");
-  const int threads =
-      num_rounds_ < 2 || !parallel_worthwhile() ? 1 : std::max(1, pass.threads);
+  const int threads = num_rounds_ < 2 || !parallel_worthwhile() ? 1 : std::max(1, pass.threads);
   reserve_workers(threads);
   for (int t = 0; t < threads; ++t) {
     Workspace& w = workers_[t];

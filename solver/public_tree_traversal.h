@@ -101,7 +101,7 @@ class PublicTreeTraversal {
   enum class Mode { kCfr, kBestResponse, kExpectedValue };
 
   struct Workspace {
-    std::vector<double> scratch;                      // kBlock * n doubles per depth level
+    std::vector<double> scratch;                       // kBlock * n doubles per depth level
     std::vector<float> regret_buffer, average_buffer;  // threads > 0 of a parallel pass
     // The board being walked: each round's bucket row ([hand], -1 where the hand touches the
     // board) and the final round's showdown order.

@@ -67,8 +67,7 @@ void read_solve_keys(const toml::value& t, const std::string& path, SolveConfig&
     c.params.seed = static_cast<std::uint64_t>(seed);
   }
   c.checkpoint = value_of<std::string>(t, "checkpoint", c.checkpoint, path);
-  c.checkpoint_every_iterations =
-      value_of<std::int64_t>(t, "checkpoint_every_iterations", 0, path);
+  c.checkpoint_every_iterations = value_of<std::int64_t>(t, "checkpoint_every_iterations", 0, path);
   c.checkpoint_every_seconds = value_of<double>(t, "checkpoint_every_seconds", 0.0, path);
   c.progress_every_seconds =
       value_of<double>(t, "progress_every_seconds", c.progress_every_seconds, path);
@@ -105,8 +104,8 @@ SolveConfig SolveConfig::from_file(const std::string& path) {
     if (!solve.is_table()) throw InputError(path + ": [solve] must be a table");
     check_keys(solve,
                {"algorithm", "iterations", "seconds", "threads", "seed", "checkpoint",
-                "checkpoint_every_iterations", "checkpoint_every_seconds",
-                "progress_every_seconds", "parameters"},
+                "checkpoint_every_iterations", "checkpoint_every_seconds", "progress_every_seconds",
+                "parameters"},
                "solve.", path);
     read_solve_keys(solve, path, c);
   } else {

@@ -1,5 +1,7 @@
 #include "solver/solver_run.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -7,8 +9,6 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
-
-#include <fmt/format.h>
 
 #include "abstraction/abstraction_factory.h"
 #include "abstraction/clustered_abstraction.h"
@@ -45,7 +45,9 @@ class StopSignals {
   void (*old_term_)(int) = SIG_DFL;
 };
 
-std::string hex(std::uint64_t v) { return fmt::format("{:016x}", v); }
+std::string hex(std::uint64_t v) {
+  return fmt::format("{:016x}", v);
+}
 
 bool small_enough_for_exact_br(const GameDefinition& game) {
   if (game.num_hole_cards > 2 || game.num_board_cards[0] != 0) return false;
@@ -86,10 +88,10 @@ SolverRun::SolverRun(const SolveConfig& config, bool resume)
   memory_bytes_ = StrategyTables::memory_needed(*tree_, *abstraction_);
   const std::uint64_t available = available_memory_bytes();
   if (available > 0 && memory_bytes_ > available)
-    throw InputError(fmt::format(
-        "the tables need {:.2f} GiB but only {:.2f} GiB of memory is available; use a "
-        "smaller abstraction or a bigger machine",
-        memory_bytes_ / 1073741824.0, available / 1073741824.0));
+    throw InputError(
+        fmt::format("the tables need {:.2f} GiB but only {:.2f} GiB of memory is available; use a "
+                    "smaller abstraction or a bigger machine",
+                    memory_bytes_ / 1073741824.0, available / 1073741824.0));
   if (resume) {
     if (config.checkpoint.empty())
       throw InputError(

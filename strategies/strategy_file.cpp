@@ -20,8 +20,8 @@
 #include "abstraction/clustered_abstraction.h"
 #include "abstraction/lossless_abstraction.h"
 #include "game/input_error.h"
-#include "strategies/packed_bucket_abstraction.h"
 #include "game/output_file.h"
+#include "strategies/packed_bucket_abstraction.h"
 
 namespace hulhe {
 namespace {

@@ -125,8 +125,7 @@ TEST_F(MatchCli, StrategyFileAgainstBotsAndItself) {
   // A Leduc strategy cannot play hold'em.
   const HulheRun wrong = run_hulhe("match --a " + s + " --b bot:uniform --hands 10");
   EXPECT_EQ(wrong.status, 2);
-  EXPECT_NE(wrong.out.find("is a strategy for 'leduc', not for the game played"),
-            std::string::npos)
+  EXPECT_NE(wrong.out.find("is a strategy for 'leduc', not for the game played"), std::string::npos)
       << wrong.out;
   // The log may not overwrite an input.
   const HulheRun clobber = run_hulhe("match --a " + s + " --b bot:uniform --hands 10 --game " +

@@ -200,8 +200,7 @@ TEST_F(RobustnessCli, NumericOptionsAreRangeChecked) {
 }
 
 TEST_F(RobustnessCli, LogsExitStatusesAndEscaping) {
-  const std::string log =
-      std::string(HULHE_TEST_DATA_DIR) + "/acpc-holdem.limit.2p.1000hands.log";
+  const std::string log = std::string(HULHE_TEST_DATA_DIR) + "/acpc-holdem.limit.2p.1000hands.log";
   if (std::filesystem::exists(log)) {
     EXPECT_EQ(run_hulhe("logs " + log, false).status, 0);
   }

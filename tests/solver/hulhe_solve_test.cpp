@@ -11,16 +11,16 @@
 #include "abstraction/clustered_abstraction.h"
 #include "game/betting_tree.h"
 #include "game/hand_indexer.h"
-#include "solver/cfr_algorithm.h"
 #include "game/input_error.h"
+#include "solver/cfr_algorithm.h"
 #include "solver/checkpoint.h"
 
 namespace hulhe {
 namespace {
 
 GameDefinition hulhe_game() {
-  GameDefinition g = GameDefinition::from_file(std::string(HULHE_SOURCE_DIR) +
-                                               "/configs/games/holdem.limit.2p.reverse_blinds.game");
+  GameDefinition g = GameDefinition::from_file(
+      std::string(HULHE_SOURCE_DIR) + "/configs/games/holdem.limit.2p.reverse_blinds.game");
   g.name = "holdem.limit.2p.reverse_blinds";
   return g;
 }
@@ -36,8 +36,9 @@ std::shared_ptr<const BucketMap> hashed_map(const GameDefinition& game, std::int
     rb.num_buckets = k;
     std::vector<std::int32_t> b(static_cast<std::size_t>(n));
     for (std::int64_t i = 0; i < n; ++i)
-      b[static_cast<std::size_t>(i)] = static_cast<std::int32_t>(
-          (static_cast<std::uint64_t>(i) * 0x9e3779b97f4a7c15ULL >> 40) % static_cast<std::uint64_t>(k));
+      b[static_cast<std::size_t>(i)] =
+          static_cast<std::int32_t>((static_cast<std::uint64_t>(i) * 0x9e3779b97f4a7c15ULL >> 40) %
+                                    static_cast<std::uint64_t>(k));
     rb.set_buckets(b);
     map->rounds.push_back(std::move(rb));
   }
@@ -64,7 +65,8 @@ void expect_resumes_bit_for_bit(const Hulhe& h, const std::string& algorithm, st
   StrategyTables first(h.tree, h.abstraction);
   make_cfr_algorithm(params, h.tree, h.abstraction, first)->run(1, n, 1);
   const auto dir = std::filesystem::temp_directory_path() /
-                   ("hulhe-solve-test-" + algorithm + "-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+                   ("hulhe-solve-test-" + algorithm + "-" +
+                    std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
   std::filesystem::create_directories(dir);
   const std::string path = (dir / "run.ckpt").string();
   Checkpoint c;

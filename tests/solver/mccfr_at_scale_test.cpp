@@ -186,9 +186,8 @@ TEST(LinearDiscounting, ScalesAfterEachIntervalUpToTheLimit) {
                                   });
     }
     // ((10 * 1/2 + 10) * 2/3 + 10) * 3/4 + 70
-    EXPECT_FLOAT_EQ(toy.tables.regrets()[0], ((10.0F * 0.5F + 10.0F) * 2.0F / 3.0F + 10.0F) *
-                                                     0.75F +
-                                                 70.0F)
+    EXPECT_FLOAT_EQ(toy.tables.regrets()[0],
+                    ((10.0F * 0.5F + 10.0F) * 2.0F / 3.0F + 10.0F) * 0.75F + 70.0F)
         << chunk;
   }
 }
