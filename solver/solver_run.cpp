@@ -158,8 +158,9 @@ SolveSummary SolverRun::run(const std::function<void(const SolveProgress&)>& on_
   SolveSummary summary;
   summary.first_iteration = done_ + 1;
   const auto start = Clock::now();
-  auto seconds_since = [](Clock::time_point t) {
-    return std::chrono::duration<double>(Clock::now() - t).count();
+  excluded_seconds_ = 0.0;
+  auto seconds_since = [this](Clock::time_point t) {
+    return std::chrono::duration<double>(Clock::now() - t).count() - excluded_seconds_;
   };
   const std::int64_t start_done = done_;
   double last_progress = 0.0, last_checkpoint = 0.0;

@@ -59,6 +59,9 @@ class SolverRun {
   double last_checkpoint_mb_per_second() const { return last_checkpoint_mb_s_; }
 
   SolveSummary run(const std::function<void(const SolveProgress&)>& on_progress);
+  // Called from the progress callback: `seconds` it spent (e.g. evaluating the strategy) do
+  // not count as solve time, neither for the budget nor for the reported rates.
+  void exclude_time(double seconds) { excluded_seconds_ += seconds; }
 
   // Exact exploitability of the current average strategy, if the game is small enough.
   std::optional<ExploitabilityReport> exploitability() const;
@@ -75,6 +78,7 @@ class SolverRun {
   std::int64_t done_ = 0;
   bool exact_br_ = true;
   std::size_t memory_bytes_ = 0;
+  double excluded_seconds_ = 0.0;
   double last_checkpoint_seconds_ = 0.0;
   double last_checkpoint_mb_s_ = 0.0;
 };
