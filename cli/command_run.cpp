@@ -191,8 +191,7 @@ void run(const Options& o) {
       curve.push_back({p.elapsed_seconds, p.iterations, chips_to_mbb(game, r.mean),
                        chips_to_mbb(game, r.mean_ci95), false});
       fmt::print(stderr, "      exploitability ≈ {:.1f} ± {:.1f} mbb/g ({} flops, {})\n",
-                 curve.back().mbb, curve.back().ci95_mbb, config.evaluation.flops,
-                 duration(took));
+                 curve.back().mbb, curve.back().ci95_mbb, config.evaluation.flops, duration(took));
     }
   });
   if (summary.interrupted) fmt::print(stderr, "      stopped by signal; checkpoint written\n");
@@ -224,8 +223,7 @@ void run(const Options& o) {
                exact ? std::string("exact (all canonical flops)")
                      : fmt::format("{} sampled flops", config.evaluation.flops));
     final_report = evaluate(file, config.evaluation, exact, threads, true);
-    curve.push_back({summary.seconds, summary.iterations,
-                     chips_to_mbb(game, final_report->mean),
+    curve.push_back({summary.seconds, summary.iterations, chips_to_mbb(game, final_report->mean),
                      chips_to_mbb(game, final_report->mean_ci95), exact});
   }
   const double eval_seconds = since(t_eval);
@@ -295,8 +293,7 @@ void run(const Options& o) {
              config.abstraction.output);
   fmt::print("  solve        {} · {} iterations ({} this run) · {} · {:.0f} it/s · {} threads\n",
              solver.params().algorithm, summary.iterations,
-             summary.iterations - summary.first_iteration + 1,
-             duration(summary.seconds),
+             summary.iterations - summary.first_iteration + 1, duration(summary.seconds),
              (summary.iterations - summary.first_iteration + 1) / std::max(summary.seconds, 1e-9),
              threads);
   fmt::print("  tables       {:.1f} MiB · checkpoint {}\n", solver.memory_bytes() / 1048576.0,
