@@ -110,8 +110,8 @@ void report_unit(benchmark::State& state, const FlopClasses& fc, double seconds,
   state.counters["s_per_unit"] = seconds / static_cast<double>(units.size());
   state.counters["boards"] = static_cast<double>(boards);
   state.counters["us_per_board"] = 1e6 * per_board;
-  state.counters["s_per_avg_unit"] = per_board * static_cast<double>(all_boards) /
-                                     static_cast<double>(fc.flops.size());
+  state.counters["s_per_avg_unit"] =
+      per_board * static_cast<double>(all_boards) / static_cast<double>(fc.flops.size());
   state.counters["full_run_cpu_hours"] = per_board * static_cast<double>(all_boards) / 3600.0;
 }
 
