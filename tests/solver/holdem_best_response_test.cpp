@@ -10,6 +10,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <string>
 
 #include "abstraction/card_blind_abstraction.h"
@@ -117,6 +118,85 @@ TEST(HoldemBestResponse, AgreesOnClusteredStrategiesWithAndWithoutSuitIsomorphis
     expect_agrees(policy, HoldemBestResponseOptions::Flops::kAuto, true);
     expect_agrees(policy, HoldemBestResponseOptions::Flops::kAll, false);
   }
+}
+
+// HashedTestPolicy with some actions never taken: in the last round whole (position, action)
+// strategy columns are zero for some sequences (pruned reach vectors, whose siblings' totals
+// can then not be derived by subtraction), and some buckets play one action only.
+class SparseTestPolicy final : public Policy {
+ public:
+  SparseTestPolicy(const BettingTree& tree, const CardAbstraction& abstraction)
+      : inner_(tree, abstraction) {}
+  const BettingTree& tree() const override { return inner_.tree(); }
+  const CardAbstraction& abstraction() const override { return inner_.abstraction(); }
+  void action_probabilities(int round, std::int32_t node, std::int32_t bucket,
+                            std::span<double> out) const override {
+    inner_.action_probabilities(round, node, bucket, out);
+    double sum = 0.0;
+    for (std::size_t a = 0; a < out.size(); ++a) {
+      // Node-wide zeros (every bucket) for one node in three, bucket-wise ones otherwise.
+      const bool never = (static_cast<std::size_t>(node) + a) % 3 == 0 && a + 1 < out.size();
+      const bool here = (static_cast<std::size_t>(bucket) * 7 + a * 3 + node) % 5 == 0;
+      if ((never || here) && sum + out[a] < 1.0 && a > 0) out[a] = 0.0;
+      sum += out[a];
+    }
+    if (sum <= 0.0) out[0] = sum = 1.0;
+    for (double& p : out) p /= sum;
+  }
+
+ private:
+  HashedTestPolicy inner_;
+};
+
+TEST(HoldemBestResponse, AgreesOnStrategiesThatNeverTakeSomeActions) {
+  for (const char* name : kGames) {
+    SCOPED_TRACE(name);
+    const SmallGame g(name);
+    const RankHashAbstraction abs(g.game);
+    expect_agrees(SparseTestPolicy(g.tree, abs), HoldemBestResponseOptions::Flops::kAuto, true);
+    expect_agrees(SparseTestPolicy(g.tree, g.abstraction), HoldemBestResponseOptions::Flops::kAuto,
+                  false);
+  }
+}
+
+// Turn and river deals by orbits of the board's suit stabilizer (canonical_flops.h): brute
+// force over the deck that the orbit sizes of the representatives add up to every deal.
+TEST(HoldemBestResponse, DealOrbitsUnderTheBoardStabilizerCoverEveryDeal) {
+  const GameDefinition game = GameDefinition::holdem_limit_2p();
+  const PrivateHands hands = enumerate_private_hands(game);
+  const FlopClasses fc = make_flop_classes(game, hands, true);
+  std::map<std::size_t, int> stabilizer_sizes;
+  for (std::int32_t c = 0; c < static_cast<std::int32_t>(fc.flops.size()); c += 7) {
+    const CardSet flop = fc.flops[c].mask;
+    const std::vector<std::int32_t> g = board_stabilizer(fc, flop);
+    ++stabilizer_sizes[g.size()];
+    int covered = 0, reps = 0;
+    for (Card t = 0; t < kMaxCards; ++t) {
+      if (flop.contains(t)) continue;
+      const std::int32_t w = deal_orbit_size(fc, g, CardSet(std::uint64_t{1} << t));
+      covered += w;
+      reps += w > 0;
+      // The representative is the smallest card of its orbit.
+      if (w == 0) continue;
+      for (std::int32_t p : g) EXPECT_LE(t, fc.card_perm[p][t]);
+    }
+    EXPECT_EQ(covered, 49);
+    EXPECT_LE(reps, 49);
+  }
+  // Rainbow flops (trivial stabilizer), two-tone (2: swapping the absent suits) and
+  // monotone ones (6) all occur.
+  EXPECT_GT(stabilizer_sizes[1], 0);
+  EXPECT_GT(stabilizer_sizes[2], 0);
+  EXPECT_GT(stabilizer_sizes[6], 0);
+  // A monotone flop: 10 turns of its suit, 13 orbits of 3 in the others.
+  const CardSet mono =
+      CardSet::of(std::array<Card, 3>{make_card(0, 0), make_card(1, 0), make_card(2, 0)});
+  const std::vector<std::int32_t> g = board_stabilizer(fc, mono);
+  EXPECT_EQ(g.size(), 6u);
+  int reps = 0;
+  for (Card t = 0; t < kMaxCards; ++t)
+    reps += !mono.contains(t) && deal_orbit_size(fc, g, CardSet(std::uint64_t{1} << t)) > 0;
+  EXPECT_EQ(reps, 23);
 }
 
 TEST(HoldemBestResponse, HeadToHeadValues) {
