@@ -17,6 +17,8 @@ using Lanes = HoldemLastRound::Lanes;
 constexpr int kL = HoldemLastRound::kLanes;
 constexpr int kCards = kMaxCards;
 constexpr std::size_t kMaxVectors = 64;
+// Hands per block of the last-round walk: its per-block arrays stay in L1/L2.
+constexpr std::int32_t kBlock = 16;
 
 inline Lanes lanes_max(Lanes x, Lanes y) {
   return x > y ? x : y;
@@ -413,22 +415,29 @@ void HoldemLastRound::walk_chunk(Scratch& s, const Chunk& c, int seat, std::int3
   const auto ns = static_cast<std::int32_t>(P.swept.size());
   const auto nf = static_cast<std::int32_t>(P.derived.size());
   const std::size_t vcards = static_cast<std::size_t>(V) * kCards;
+  // Per-block arrays, [vector or position][hand of the block]; a block is at most kBlock
+  // hands unless one group of tied hands is longer, so the stride is n.
+  const std::size_t stride = static_cast<std::size_t>(n_);
   s.card_total.resize(vcards);
   s.card_below.resize(vcards);
   s.total.resize(V);
   s.below.resize(V);
-  s.rho.resize(V);
-  s.val.resize(np + 2 * V);
-  s.group_rho.resize(static_cast<std::size_t>(n_) * V);
-  s.group_w.resize(static_cast<std::size_t>(n_) * V);
+  s.reach_block.resize(stride * V);
+  s.fold_block.resize(stride * V);
+  s.showdown_block.resize(stride * V);
+  s.below_block.resize(stride * V);
+  s.value_block.resize(stride * np);
   Lanes* ct = s.card_total.data();  // [vector][card]
   Lanes* cb = s.card_below.data();
   Lanes* tot = s.total.data();
   Lanes* below = s.below.data();
-  Lanes* rho = s.rho.data();
-  Lanes* val = s.val.data();
-  Lanes* bv = val + np;      // fold sums per vector
-  Lanes* dv = val + np + V;  // showdown sums per vector
+  Lanes* rb = s.reach_block.data();     // opponent reach
+  Lanes* fb = s.fold_block.data();      // disjoint opponent reach (fold sums)
+  Lanes* db = s.showdown_block.data();  // showdown sums (win minus lose)
+  Lanes* wb = s.below_block.data();     // tied groups: W before the group
+  Lanes* vb = s.value_block.data();     // subtree values per position
+  s.zero_block.assign(stride, Lanes{});
+  const Lanes* zb = s.zero_block.data();
   const Lanes* sigma = P.sigma.data();
   const Lanes* F = fixed_strategy_.data();
   const std::size_t nbf = static_cast<std::size_t>(fix_buckets_);
@@ -436,56 +445,27 @@ void HoldemLastRound::walk_chunk(Scratch& s, const Chunk& c, int seat, std::int3
   Lanes* A = s.acc.data();
   const bool br = fixed_ == nullptr;
 
-  auto form = [&](std::int32_t h, std::int32_t b, Lanes* r) {
-    r[0] = R[h];
-    const Lanes* row = sigma + static_cast<std::size_t>(b) * cols;
+  // Every operation below runs over the hands of a block in its innermost loop, so the
+  // program's interpretation (which vector, which strategy column) is paid once per block.
+  auto form = [&](const std::int32_t* hand, const std::int32_t* bko, std::int32_t nb) {
+    for (std::int32_t j = 0; j < nb; ++j) rb[j] = R[hand[j]];
     for (std::int32_t k = 0; k < nops; ++k) {
       const FormOp& op = ops[k];
+      Lanes* dst = rb + op.dst * stride;
+      const Lanes* src = rb + op.src * stride;
       if (op.row >= 0) {
-        r[op.dst] = r[op.src] * row[op.row];
+        const Lanes* col = sigma + op.row;
+        for (std::int32_t j = 0; j < nb; ++j)
+          dst[j] = src[j] * col[static_cast<std::size_t>(bko[j]) * cols];
+      } else if (op.minus[1] < 0) {
+        const Lanes* m0 = rb + op.minus[0] * stride;
+        for (std::int32_t j = 0; j < nb; ++j) dst[j] = src[j] - m0[j];
       } else {
-        Lanes x = r[op.src] - r[op.minus[0]];
-        if (op.minus[1] >= 0) x -= r[op.minus[1]];
-        r[op.dst] = x;
+        const Lanes* m0 = rb + op.minus[0] * stride;
+        const Lanes* m1 = rb + op.minus[1] * stride;
+        for (std::int32_t j = 0; j < nb; ++j) dst[j] = src[j] - m0[j] - m1[j];
       }
     }
-  };
-  // Values of the subtree for one hand from its fold (bv) and showdown (dv) sums.
-  auto evaluate = [&](std::int32_t bf) {
-    for (std::int32_t p = np - 1; p >= 0; --p) {
-      const Position& q = P.pos[p];
-      switch (q.kind) {
-        case Kind::kZero:
-          val[p] = Lanes{};
-          break;
-        case Kind::kFold:
-          val[p] = P.coef[q.term] * bv[q.vec];
-          break;
-        case Kind::kShowdown:
-          val[p] = P.coef[q.term] * dv[q.vec];
-          break;
-        case Kind::kOpponent: {
-          Lanes x = val[q.child[0]];
-          for (int a = 1; a < q.num_children; ++a) x += val[q.child[a]];
-          val[p] = x;
-          break;
-        }
-        case Kind::kResponder: {
-          if (br) {
-            Lanes x = val[q.child[0]];
-            for (int a = 1; a < q.num_children; ++a) x = lanes_max(x, val[q.child[a]]);
-            val[p] = x;
-          } else {
-            Lanes x{};
-            for (int a = 0; a < q.num_children; ++a)
-              x += F[static_cast<std::size_t>(q.slot + a) * nbf + bf] * val[q.child[a]];
-            val[p] = x;
-          }
-          break;
-        }
-      }
-    }
-    return val[0];
   };
 
   for (std::int32_t d = 0; d < deals; ++d) {
@@ -499,23 +479,33 @@ void HoldemLastRound::walk_chunk(Scratch& s, const Chunk& c, int seat, std::int3
     const std::int32_t* gend = s.group_end.data() + o;
     const Lanes weight = Lanes{} + s.deal_weight[d];
 
-    // Pre-pass: total and per-card reach of every vector summed directly.
+    // Pre-pass: per-card reach of every directly summed vector; each hand holds two cards,
+    // so the total is half the sum over cards.
     for (std::int32_t k = 0; k < nd; ++k) {
       const std::int32_t v = P.direct[k];
-      tot[v] = Lanes{};
       std::fill(ct + static_cast<std::size_t>(v) * kCards,
                 ct + static_cast<std::size_t>(v + 1) * kCards, Lanes{});
     }
-    for (std::int32_t i = 0; i < m; ++i) {
-      form(hand[i], bko[i], rho);
-      for (std::int32_t k = 0; k < nd; ++k) {
-        const std::int32_t v = P.direct[k];
-        const Lanes x = rho[v];
-        Lanes* cv_ = ct + static_cast<std::size_t>(v) * kCards;
-        tot[v] += x;
-        cv_[ca[i]] += x;
-        cv_[cbd[i]] += x;
+    for (std::int32_t i0 = 0; i0 < m; i0 += kBlock) {
+      const std::int32_t nb = std::min(kBlock, m - i0);
+      form(hand + i0, bko + i0, nb);
+      for (std::int32_t j = 0; j < nb; ++j) {
+        const std::int32_t a = ca[i0 + j], b = cbd[i0 + j];
+        for (std::int32_t k = 0; k < nd; ++k) {
+          const std::int32_t v = P.direct[k];
+          const Lanes x = rb[v * stride + j];
+          Lanes* cv_ = ct + static_cast<std::size_t>(v) * kCards;
+          cv_[a] += x;
+          cv_[b] += x;
+        }
       }
+    }
+    for (std::int32_t k = 0; k < nd; ++k) {
+      const std::int32_t v = P.direct[k];
+      const Lanes* cv_ = ct + static_cast<std::size_t>(v) * kCards;
+      Lanes x{};
+      for (int q = 0; q < kCards; ++q) x += cv_[q];
+      tot[v] = 0.5 * x;
     }
     // Fold-only vectors: parent minus siblings (the opponent's probabilities sum to 1).
     for (std::int32_t k = 0; k < nf; ++k) {
@@ -537,76 +527,132 @@ void HoldemLastRound::walk_chunk(Scratch& s, const Chunk& c, int seat, std::int3
       std::fill(cb + static_cast<std::size_t>(v) * kCards,
                 cb + static_cast<std::size_t>(v + 1) * kCards, Lanes{});
     }
-    // Fold sum of vector v for a hand with cards a, b: disjoint opponent reach.
-    auto fold_sums = [&](std::int32_t a, std::int32_t b, const Lanes* r) {
-      for (std::int32_t k = 0; k < nd; ++k) {
-        const std::int32_t v = P.direct[k];
+
+    // Sweep in rank order, block by block; blocks end at the end of a group of tied hands.
+    for (std::int32_t i0 = 0; i0 < m;) {
+      std::int32_t i1 = i0;
+      while (i1 < m && i1 - i0 < kBlock) i1 = gend[i1];
+      const std::int32_t nb = i1 - i0;
+      const std::uint8_t* a_ = ca + i0;
+      const std::uint8_t* b_ = cbd + i0;
+      form(hand + i0, bko + i0, nb);
+      // Fold sum of vector v for a hand with cards a, b: the disjoint opponent reach.
+      auto fold_sums = [&](std::int32_t v) {
         const Lanes* cv_ = ct + static_cast<std::size_t>(v) * kCards;
-        bv[v] = tot[v] - cv_[a] - cv_[b] + r[v];
-      }
-      for (std::int32_t k = 0; k < nf; ++k) {
-        const std::int32_t v = P.derived[k];
-        const Lanes* cv_ = ct + static_cast<std::size_t>(v) * kCards;
-        bv[v] = tot[v] - cv_[a] - cv_[b] + r[v];
-      }
-    };
-    // Sweep in rank order. W: disjoint reach strictly below; W': below or tied (less the
-    // hand itself); the showdown sum (win minus lose) is W + W' - (fold sum - own reach).
-    for (std::int32_t i = 0; i < m;) {
-      const std::int32_t g1 = gend[i];
-      if (g1 == i + 1) {
-        const std::int32_t a = ca[i], b = cbd[i];
-        form(hand[i], bko[i], rho);
-        fold_sums(a, b, rho);
-        for (std::int32_t k = 0; k < ns; ++k) {
-          const std::int32_t v = P.swept[k];
-          Lanes* cbv = cb + static_cast<std::size_t>(v) * kCards;
-          const Lanes x = rho[v];
-          const Lanes w = below[v] - cbv[a] - cbv[b];
-          dv[v] = w + w - bv[v];
-          below[v] += x;
-          cbv[a] += x;
-          cbv[b] += x;
+        const Lanes* r = rb + v * stride;
+        Lanes* f = fb + v * stride;
+        const Lanes t = tot[v];
+        for (std::int32_t j = 0; j < nb; ++j) f[j] = t - cv_[a_[j]] - cv_[b_[j]] + r[j];
+      };
+      for (std::int32_t k = 0; k < nd; ++k) fold_sums(P.direct[k]);
+      for (std::int32_t k = 0; k < nf; ++k) fold_sums(P.derived[k]);
+      // W: disjoint reach strictly below; W': below or tied (less the hand itself); the
+      // showdown sum (win minus lose) is W + W' - (fold sum - own reach).
+      for (std::int32_t j = 0; j < nb;) {
+        const std::int32_t g1 = gend[i0 + j] - i0;
+        if (g1 == j + 1) {
+          const std::int32_t a = a_[j], b = b_[j];
+          for (std::int32_t k = 0; k < ns; ++k) {
+            const std::size_t v = static_cast<std::size_t>(P.swept[k]);
+            Lanes* cbv = cb + v * kCards;
+            const Lanes x = rb[v * stride + j];
+            const Lanes w = below[v] - cbv[a] - cbv[b];
+            db[v * stride + j] = w + w - fb[v * stride + j];
+            below[v] += x;
+            cbv[a] += x;
+            cbv[b] += x;
+          }
+          j = g1;
+          continue;
         }
-        A[hand[i]] += weight * evaluate(bkf[i]);
-        i = g1;
-        continue;
+        // A group of tied hands: W before adding the group, W' after. Hands outer, vectors
+        // inner, so that tied hands sharing a card do not chain their updates.
+        for (std::int32_t q = j; q < g1; ++q) {
+          const std::int32_t a = a_[q], b = b_[q];
+          for (std::int32_t k = 0; k < ns; ++k) {
+            const std::size_t v = static_cast<std::size_t>(P.swept[k]);
+            const Lanes* cbv = cb + v * kCards;
+            wb[v * stride + q] = below[v] - cbv[a] - cbv[b];
+          }
+        }
+        for (std::int32_t q = j; q < g1; ++q) {
+          const std::int32_t a = a_[q], b = b_[q];
+          for (std::int32_t k = 0; k < ns; ++k) {
+            const std::size_t v = static_cast<std::size_t>(P.swept[k]);
+            Lanes* cbv = cb + v * kCards;
+            const Lanes x = rb[v * stride + q];
+            below[v] += x;
+            cbv[a] += x;
+            cbv[b] += x;
+          }
+        }
+        for (std::int32_t q = j; q < g1; ++q) {
+          const std::int32_t a = a_[q], b = b_[q];
+          for (std::int32_t k = 0; k < ns; ++k) {
+            const std::size_t v = static_cast<std::size_t>(P.swept[k]);
+            const Lanes* cbv = cb + v * kCards;
+            const std::size_t x = v * stride + q;
+            db[x] = wb[x] + (below[v] - cbv[a] - cbv[b]) - (fb[x] - rb[x]);
+          }
+        }
+        j = g1;
       }
-      // A group of tied hands: W before adding the group, W' after.
-      for (std::int32_t j = i; j < g1; ++j) {
-        Lanes* r = s.group_rho.data() + static_cast<std::size_t>(j - i) * V;
-        Lanes* w = s.group_w.data() + static_cast<std::size_t>(j - i) * V;
-        form(hand[j], bko[j], r);
-        for (std::int32_t k = 0; k < ns; ++k) {
-          const std::int32_t v = P.swept[k];
-          const Lanes* cbv = cb + static_cast<std::size_t>(v) * kCards;
-          w[v] = below[v] - cbv[ca[j]] - cbv[cbd[j]];
+      // Values up the subtree: max over the responder's actions (best response) or the fixed
+      // strategy's mix, sums over the opponent's. A terminal's value is read where its parent
+      // needs it, as its coefficient times its fold or showdown sum.
+      auto source = [&](std::int32_t p, Lanes& k) -> const Lanes* {
+        const Position& q = P.pos[p];
+        switch (q.kind) {
+          case Kind::kFold:
+            k = P.coef[q.term];
+            return fb + q.vec * stride;
+          case Kind::kShowdown:
+            k = P.coef[q.term];
+            return db + q.vec * stride;
+          case Kind::kZero:
+            k = Lanes{};
+            return zb;
+          default:
+            k = Lanes{} + 1.0;
+            return vb + p * stride;
+        }
+      };
+      for (std::int32_t p = np - 1; p >= 0; --p) {
+        const Position& q = P.pos[p];
+        if (q.kind != Kind::kOpponent && q.kind != Kind::kResponder) continue;
+        Lanes* out = vb + p * stride;
+        Lanes k0, k1, k2{};
+        const Lanes* c0 = source(q.child[0], k0);
+        const Lanes* c1 = q.num_children > 1 ? source(q.child[1], k1) : (k1 = Lanes{}, zb);
+        const Lanes* c2 = q.num_children > 2 ? source(q.child[2], k2) : zb;
+        if (q.kind == Kind::kOpponent) {
+          for (std::int32_t j = 0; j < nb; ++j) out[j] = k0 * c0[j] + k1 * c1[j] + k2 * c2[j];
+        } else if (br) {
+          if (q.num_children == 1) {
+            for (std::int32_t j = 0; j < nb; ++j) out[j] = k0 * c0[j];
+          } else if (q.num_children == 2) {
+            for (std::int32_t j = 0; j < nb; ++j) out[j] = lanes_max(k0 * c0[j], k1 * c1[j]);
+          } else {
+            for (std::int32_t j = 0; j < nb; ++j)
+              out[j] = lanes_max(lanes_max(k0 * c0[j], k1 * c1[j]), k2 * c2[j]);
+          }
+        } else {
+          const std::int32_t* bf = bkf + i0;
+          const Lanes* f0 = F + static_cast<std::size_t>(q.slot) * nbf;
+          const Lanes* f1 = f0 + nbf;
+          const Lanes* f2 = q.num_children > 2 ? f1 + nbf : f0;
+          for (std::int32_t j = 0; j < nb; ++j) {
+            const auto x = static_cast<std::size_t>(bf[j]);
+            out[j] = f0[x] * k0 * c0[j] + f1[x] * k1 * c1[j] + f2[x] * k2 * c2[j];
+          }
         }
       }
-      for (std::int32_t j = i; j < g1; ++j) {
-        const Lanes* r = s.group_rho.data() + static_cast<std::size_t>(j - i) * V;
-        for (std::int32_t k = 0; k < ns; ++k) {
-          const std::int32_t v = P.swept[k];
-          Lanes* cbv = cb + static_cast<std::size_t>(v) * kCards;
-          below[v] += r[v];
-          cbv[ca[j]] += r[v];
-          cbv[cbd[j]] += r[v];
-        }
+      {
+        Lanes k0;
+        const Lanes* root = source(0, k0);
+        for (std::int32_t j = 0; j < nb; ++j) A[hand[i0 + j]] += weight * (k0 * root[j]);
       }
-      for (std::int32_t j = i; j < g1; ++j) {
-        const Lanes* r = s.group_rho.data() + static_cast<std::size_t>(j - i) * V;
-        const Lanes* w = s.group_w.data() + static_cast<std::size_t>(j - i) * V;
-        const std::int32_t a = ca[j], b = cbd[j];
-        fold_sums(a, b, r);
-        for (std::int32_t k = 0; k < ns; ++k) {
-          const std::int32_t v = P.swept[k];
-          const Lanes* cbv = cb + static_cast<std::size_t>(v) * kCards;
-          const Lanes w2 = below[v] - cbv[a] - cbv[b];
-          dv[v] = w[v] + w2 - (bv[v] - r[v]);
-        }
-        A[hand[j]] += weight * evaluate(bkf[j]);
-      }
-      i = g1;
+      i0 = i1;
     }
   }
 }

@@ -54,8 +54,10 @@ class HoldemLastRound {
     std::vector<std::pair<std::int32_t, std::int32_t>> ranked;  // (rank, hand)
     std::vector<Lanes> reach, acc;                              // [hand]
     std::vector<Lanes> card_total, card_below;                  // [vector][card]
-    std::vector<Lanes> total, below, rho, val;                  // [vector]
-    std::vector<Lanes> group_rho, group_w;                      // [i][vector]
+    std::vector<Lanes> total, below;                            // [vector]
+    // [vector or position][hand of a block]
+    std::vector<Lanes> reach_block, fold_block, showdown_block, below_block, value_block,
+        zero_block;
   };
 
   // `entries`: the tree's node indices of the sequences entering the last round, in the
