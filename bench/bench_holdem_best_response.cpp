@@ -8,7 +8,8 @@
 // action possible (nothing pruned: the worst case). Against a strategy that never takes some
 // actions the walk skips their subtrees.
 //
-//   bench_holdem_best_response                       # 1 flop, 1 thread (CPU time)
+//   bench_holdem_best_response                       # 1 flop, 1 thread (CPU time),
+//                                                    # single then double precision
 //   bench_holdem_best_response --benchmark_filter=Baseline   # baselines (pruned walks)
 #include <benchmark/benchmark.h>
 #include <time.h>
@@ -120,7 +121,13 @@ void BM_HulheUnit169x1000(benchmark::State& state) {
   static const BettingTree tree(game);
   static const IndexHashAbstraction abs;
   static const HashPolicy policy(tree, abs);
-  static const HoldemBestResponse br(policy, {});
+  // Arg 1: 0 single precision (the default for HULHE), 1 double.
+  const bool dbl = state.range(1) != 0;
+  HoldemBestResponseOptions opt;
+  opt.precision = dbl ? HoldemBestResponseOptions::Precision::kDouble
+                      : HoldemBestResponseOptions::Precision::kSingle;
+  const HoldemBestResponse br(policy, opt);
+  state.SetLabel(dbl ? "double" : "single");
   // Flops 1000, 1977, ...: rainbow, two-tone and monotone ones alike.
   std::vector<std::int32_t> units;
   for (std::int64_t f = 0; f < state.range(0); ++f)
@@ -135,7 +142,10 @@ void BM_HulheUnit169x1000(benchmark::State& state) {
     report_unit(state, br.flops(), s, units);
   }
 }
-BENCHMARK(BM_HulheUnit169x1000)->Arg(1)->Iterations(1)->UseManualTime()->Unit(benchmark::kSecond);
+BENCHMARK(BM_HulheUnit169x1000)
+    ->Args({1, 0})
+    ->Args({1, 1})
+    ->Iterations(1)->UseManualTime()->Unit(benchmark::kSecond);
 
 void BM_HulheUnitBaseline(benchmark::State& state) {
   static const GameDefinition game = GameDefinition::holdem_limit_2p();

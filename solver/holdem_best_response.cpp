@@ -136,7 +136,8 @@ struct HoldemBestResponse::Impl {
     std::array<std::vector<double>, kMaxRounds> reach, raw, acc, values;  // [t][entry][hand]
     std::array<std::vector<std::uint8_t>, kMaxRounds> live;               // [t][entry]
     std::vector<double> scratch;                                          // 4n per depth
-    HoldemLastRound::Scratch last;
+    HoldemLastRound<float>::Scratch last_single;
+    HoldemLastRound<double>::Scratch last_double;
     std::vector<std::int8_t> choice;  // preflop: [t][decision id][hand], BR's action slot
   };
 
@@ -157,8 +158,11 @@ struct HoldemBestResponse::Impl {
   std::array<double, kMaxRounds> compat{};  // boards of round r+1 compatible with two hands
   std::vector<Card> deck;
   std::vector<Card> c1, c2;                     // hole cards per hand
-  std::unique_ptr<HoldemLastRound> last_round;  // the last round's batched walk
+  // The last round's batched walk, in the precision chosen (one of the two is set).
+  std::unique_ptr<HoldemLastRound<float>> last_single;
+  std::unique_ptr<HoldemLastRound<double>> last_double;
   int max_depth = 0;
+  bool single = false;
   std::uint64_t run_key = 0;
 
   Impl(const Policy& o, const Policy* f, HoldemBestResponseOptions options)
@@ -210,7 +214,13 @@ struct HoldemBestResponse::Impl {
       nd.offset = opp_off[nd.round][id];
     }
     max_depth = depth_of(0) + 2;
-    last_round = std::make_unique<HoldemLastRound>(opp, fixed, hands, entries[rounds - 1]);
+    single = opt.precision == HoldemBestResponseOptions::Precision::kSingle ||
+             (opt.precision == HoldemBestResponseOptions::Precision::kAuto &&
+              game.deck_size() == kMaxCards);
+    if (single)
+      last_single = std::make_unique<HoldemLastRound<float>>(opp, fixed, hands, entries[rounds - 1]);
+    else
+      last_double = std::make_unique<HoldemLastRound<double>>(opp, fixed, hands, entries[rounds - 1]);
 
     bool merge = opt.flops == HoldemBestResponseOptions::Flops::kCanonical;
     if (opt.flops == HoldemBestResponseOptions::Flops::kAuto)
@@ -223,9 +233,9 @@ struct HoldemBestResponse::Impl {
     key = checksum64(opp_strat.data(), opp_strat.size() * sizeof(double), key);
     if (fixed != nullptr)
       key = checksum64(fix_strat.data(), fix_strat.size() * sizeof(double), key ^ 1);
-    const std::uint64_t mode[4] = {static_cast<std::uint64_t>(merge),
+    const std::uint64_t mode[5] = {static_cast<std::uint64_t>(merge),
                                    static_cast<std::uint64_t>(opt.sample_flops), opt.seed,
-                                   fixed != nullptr ? 2u : 1u};
+                                   fixed != nullptr ? 2u : 1u, single ? 4u : 8u};
     run_key = checksum64(mode, sizeof mode, key);
   }
 
@@ -393,15 +403,23 @@ struct HoldemBestResponse::Impl {
     }
   }
 
+  void accumulate_last(Workspace& ws, int r, int deal, const double* reach,
+                       const std::uint8_t* live, double* out) const {
+    if (single)
+      last_single->accumulate(ws.last_single, ws.board[r].data(), ws.board_mask[r],
+                              game.total_board_cards(r), deal, reach, live, out, suits());
+    else
+      last_double->accumulate(ws.last_double, ws.board[r].data(), ws.board_mask[r],
+                              game.total_board_cards(r), deal, reach, live, out, suits());
+  }
+
   // Values at every sequence entering round r (ws.values[r]) given the board of round r in
   // ws.board/board_mask and the opponent's reach there (ws.reach[r], ws.live[r]).
   void process(Workspace& ws, int r) const {
     const auto E = static_cast<std::int32_t>(entries[r].size());
     if (r == rounds - 1) {  // a 2-round game's flop: the board is complete
       std::fill(ws.values[r].begin(), ws.values[r].end(), 0.0);
-      last_round->accumulate(ws.last, ws.board[r].data(), ws.board_mask[r],
-                             game.total_board_cards(r), 0, ws.reach[r].data(), ws.live[r].data(),
-                             ws.values[r].data(), suits());
+      accumulate_last(ws, r, 0, ws.reach[r].data(), ws.live[r].data(), ws.values[r].data());
       return;
     }
     lookup_buckets(ws, r);
@@ -412,9 +430,7 @@ struct HoldemBestResponse::Impl {
         if (ws.live[r][t * E + e]) forward(ws, t, r, entries[r][e], at(ws.reach[r], r, t, e), 0);
     std::fill(ws.acc[q].begin(), ws.acc[q].end(), 0.0);
     if (q == rounds - 1) {
-      last_round->accumulate(ws.last, ws.board[r].data(), ws.board_mask[r],
-                             game.total_board_cards(r), fresh[q], ws.raw[q].data(),
-                             ws.live[q].data(), ws.acc[q].data(), suits());
+      accumulate_last(ws, r, fresh[q], ws.raw[q].data(), ws.live[q].data(), ws.acc[q].data());
     } else {
       deal_next_round(ws, r);
     }
@@ -590,6 +606,7 @@ HoldemBestResponseReport HoldemBestResponse::Impl::run() {
   const auto start = Clock::now();
   HoldemBestResponseReport rep;
   rep.suit_isomorphism = flops.hand_perm.size() > 1;
+  rep.single_precision = single;
   rep.flop_classes = static_cast<std::int64_t>(flops.flops.size());
   rep.exact = opt.sample_flops <= 0;
 

@@ -13,13 +13,12 @@
 namespace hulhe {
 namespace {
 
-using Lanes = HoldemLastRound::Lanes;
-constexpr int kL = HoldemLastRound::kLanes;
 constexpr int kCards = kMaxCards;
 constexpr std::size_t kMaxVectors = 64;
 // Hands per block of the last-round walk: its per-block arrays stay in L1/L2.
 constexpr std::int32_t kBlock = 16;
 
+template <typename Lanes>
 inline Lanes lanes_max(Lanes x, Lanes y) {
   return x > y ? x : y;
 }
@@ -56,7 +55,8 @@ void advance_deal(std::array<int, kMaxBoardCards>& pos, int k, int m) {
 
 }  // namespace
 
-HoldemLastRound::HoldemLastRound(const Policy& opp, const Policy* fixed, const PrivateHands& hands,
+template <typename Real>
+HoldemLastRound<Real>::HoldemLastRound(const Policy& opp, const Policy* fixed, const PrivateHands& hands,
                                  const std::vector<std::int32_t>& entries)
     : opp_(opp), fixed_(fixed), hands_(hands) {
   const BettingTree& tree = opp.tree();
@@ -89,12 +89,12 @@ HoldemLastRound::HoldemLastRound(const Policy& opp, const Policy* fixed, const P
       pos_slot[k] = per_chunk;
       per_chunk += b.num_actions;
     }
-    for (std::size_t first = 0; first < members.size(); first += kL) {
+    for (std::size_t first = 0; first < members.size(); first += kLanes) {
       Chunk c;
       c.entry.fill(-1);
       c.table = slots;
-      std::vector<std::vector<std::int32_t>> lane_nodes(kL);
-      for (int l = 0; l < kL && first + l < members.size(); ++l) {
+      std::vector<std::vector<std::int32_t>> lane_nodes(kLanes);
+      for (int l = 0; l < kLanes && first + l < members.size(); ++l) {
         c.entry[l] = members[first + l];
         lane_nodes[l] = nodes_of[members[first + l]];
       }
@@ -105,7 +105,7 @@ HoldemLastRound::HoldemLastRound(const Policy& opp, const Policy* fixed, const P
         fixed_strategy_.resize(static_cast<std::size_t>(slots) * fix_buckets_, Lanes{});
       for (std::size_t k = 0; k < shape_nodes.size(); ++k) {
         if (pos_slot[k] < 0) continue;
-        for (int l = 0; l < kL; ++l) {
+        for (int l = 0; l < kLanes; ++l) {
           if (c.entry[l] < 0) continue;
           const BettingNode& b = tree.node(lane_nodes[l][k]);
           const auto A = static_cast<std::size_t>(b.num_actions);
@@ -114,7 +114,8 @@ HoldemLastRound::HoldemLastRound(const Policy& opp, const Policy* fixed, const P
             for (std::int32_t bk = 0; bk < nb; ++bk) {
               pol.action_probabilities(round_, b.id_in_round, bk, std::span<double>(p.data(), A));
               for (std::size_t a = 0; a < A; ++a)
-                table[(static_cast<std::size_t>(base + pos_slot[k]) + a) * nb + bk][l] = p[a];
+                table[(static_cast<std::size_t>(base + pos_slot[k]) + a) * nb + bk][l] =
+                    static_cast<Real>(p[a]);
             }
           };
           fill(opp_, opp_buckets_, strategy_, 0);
@@ -132,7 +133,8 @@ HoldemLastRound::HoldemLastRound(const Policy& opp, const Policy* fixed, const P
   strategy_ = std::vector<Lanes>();  // the programs hold their own copies
 }
 
-HoldemLastRound::Program HoldemLastRound::compile(
+template <typename Real>
+typename HoldemLastRound<Real>::Program HoldemLastRound<Real>::compile(
     const std::vector<std::int32_t>& shape_nodes, int seat, const Chunk& c,
     const std::vector<std::vector<std::int32_t>>& lane_nodes,
     const std::vector<std::int32_t>& pos_slot) const {
@@ -143,13 +145,13 @@ HoldemLastRound::Program HoldemLastRound::compile(
   const std::size_t nb = static_cast<std::size_t>(opp_buckets_);
   auto slot_zero = [&](std::int64_t slot) {
     for (std::size_t b = 0; b < nb; ++b)
-      for (int l = 0; l < kL; ++l)
+      for (int l = 0; l < kLanes; ++l)
         if (strategy_[static_cast<std::size_t>(slot - c.table) * nb + b][l] != 0.0) return false;
     return true;
   };
   auto sums_to_one = [&](std::int64_t slot, int A) {
     for (std::size_t b = 0; b < nb; ++b)
-      for (int l = 0; l < kL; ++l) {
+      for (int l = 0; l < kLanes; ++l) {
         if (c.entry[l] < 0) continue;
         double s = 0.0;
         for (int a = 0; a < A; ++a)
@@ -179,16 +181,16 @@ HoldemLastRound::Program HoldemLastRound::compile(
       pos.kind = b.kind == NodeKind::kFold ? Kind::kFold : Kind::kShowdown;
       pos.term = static_cast<std::int32_t>(prog.coef.size());
       Lanes coef{};
-      for (int l = 0; l < kL; ++l) {
+      for (int l = 0; l < kLanes; ++l) {
         if (c.entry[l] < 0) continue;
         const BettingNode& nl = tree.node(lane_nodes[l][k]);
         if (b.kind == NodeKind::kFold) {
           const int folder = nl.player;
-          coef[l] = folder == seat ? -nl.committed[seat] : nl.committed[folder];
+          coef[l] = static_cast<Real>(folder == seat ? -nl.committed[seat] : nl.committed[folder]);
         } else {
           if (nl.committed[0] != nl.committed[1])
             throw InputError("a showdown with unequal pots in game '" + tree.game().name + "'");
-          coef[l] = nl.committed[seat];
+          coef[l] = static_cast<Real>(nl.committed[seat]);
         }
       }
       prog.coef.push_back(coef);
@@ -296,7 +298,8 @@ HoldemLastRound::Program HoldemLastRound::compile(
   return prog;
 }
 
-void HoldemLastRound::prepare(Scratch& s, const Card* board, CardSet mask, int known, int fresh,
+template <typename Real>
+void HoldemLastRound<Real>::prepare(Scratch& s, const Card* board, CardSet mask, int known, int fresh,
                               const FlopClasses* suits) const {
   const CardAbstraction& ao = opp_.abstraction();
   std::array<Card, kMaxCards> pool{};
@@ -363,7 +366,8 @@ void HoldemLastRound::prepare(Scratch& s, const Card* board, CardSet mask, int k
   }
 }
 
-void HoldemLastRound::accumulate(Scratch& s, const Card* board, CardSet mask, int known, int fresh,
+template <typename Real>
+void HoldemLastRound<Real>::accumulate(Scratch& s, const Card* board, CardSet mask, int known, int fresh,
                                  const double* reach, const std::uint8_t* live, double* out,
                                  const FlopClasses* suits) const {
   s.stabilizer.clear();
@@ -376,17 +380,17 @@ void HoldemLastRound::accumulate(Scratch& s, const Card* board, CardSet mask, in
   for (int t = 0; t < 2; ++t)
     for (const Chunk& c : chunks_) {
       bool any = false;
-      for (int l = 0; l < kL; ++l) any |= c.entry[l] >= 0 && live[t * E_ + c.entry[l]] != 0;
+      for (int l = 0; l < kLanes; ++l) any |= c.entry[l] >= 0 && live[t * E_ + c.entry[l]] != 0;
       if (!any) continue;
       for (std::int32_t h = 0; h < n_; ++h) s.reach[h] = Lanes{};
-      for (int l = 0; l < kL; ++l) {
+      for (int l = 0; l < kLanes; ++l) {
         if (c.entry[l] < 0 || live[t * E_ + c.entry[l]] == 0) continue;
         const double* r = reach + (static_cast<std::size_t>(t) * E_ + c.entry[l]) * n_;
-        for (std::int32_t h = 0; h < n_; ++h) s.reach[h][l] = r[h];
+        for (std::int32_t h = 0; h < n_; ++h) s.reach[h][l] = static_cast<Real>(r[h]);
       }
       std::fill(s.acc.begin(), s.acc.end(), Lanes{});
       walk_chunk(s, c, t, deals);
-      for (int l = 0; l < kL; ++l) {
+      for (int l = 0; l < kLanes; ++l) {
         if (c.entry[l] < 0 || live[t * E_ + c.entry[l]] == 0) continue;
         double* o = out + (static_cast<std::size_t>(t) * E_ + c.entry[l]) * n_;
         if (!symmetric) {
@@ -404,7 +408,8 @@ void HoldemLastRound::accumulate(Scratch& s, const Card* board, CardSet mask, in
     }
 }
 
-void HoldemLastRound::walk_chunk(Scratch& s, const Chunk& c, int seat, std::int32_t deals) const {
+template <typename Real>
+void HoldemLastRound<Real>::walk_chunk(Scratch& s, const Chunk& c, int seat, std::int32_t deals) const {
   const Program& P = c.program[seat];
   const auto V = static_cast<std::int32_t>(P.vec.size());
   const auto np = static_cast<std::int32_t>(P.pos.size());
@@ -477,7 +482,7 @@ void HoldemLastRound::walk_chunk(Scratch& s, const Chunk& c, int seat, std::int3
     const std::uint8_t* ca = s.card_a.data() + o;
     const std::uint8_t* cbd = s.card_b.data() + o;
     const std::int32_t* gend = s.group_end.data() + o;
-    const Lanes weight = Lanes{} + s.deal_weight[d];
+    const Lanes weight = Lanes{} + static_cast<Real>(s.deal_weight[d]);
 
     // Pre-pass: per-card reach of every directly summed vector; each hand holds two cards,
     // so the total is half the sum over cards.
@@ -505,7 +510,7 @@ void HoldemLastRound::walk_chunk(Scratch& s, const Chunk& c, int seat, std::int3
       const Lanes* cv_ = ct + static_cast<std::size_t>(v) * kCards;
       Lanes x{};
       for (int q = 0; q < kCards; ++q) x += cv_[q];
-      tot[v] = 0.5 * x;
+      tot[v] = Real{0.5} * x;
     }
     // Fold-only vectors: parent minus siblings (the opponent's probabilities sum to 1).
     for (std::int32_t k = 0; k < nf; ++k) {
@@ -613,7 +618,7 @@ void HoldemLastRound::walk_chunk(Scratch& s, const Chunk& c, int seat, std::int3
             k = Lanes{};
             return zb;
           default:
-            k = Lanes{} + 1.0;
+            k = Lanes{} + Real{1};
             return vb + p * stride;
         }
       };
@@ -656,5 +661,8 @@ void HoldemLastRound::walk_chunk(Scratch& s, const Chunk& c, int seat, std::int3
     }
   }
 }
+
+template class HoldemLastRound<float>;
+template class HoldemLastRound<double>;
 
 }  // namespace hulhe

@@ -39,10 +39,25 @@
 
 namespace hulhe {
 
+// 64 bytes (one cache line, one AVX-512 register) of Real.
+template <typename Real>
+struct LaneVector;
+template <>
+struct LaneVector<float> {
+  typedef float type __attribute__((vector_size(64)));
+};
+template <>
+struct LaneVector<double> {
+  typedef double type __attribute__((vector_size(64)));
+};
+
+// `Real`: double (sums as exact as the reference walk's) or float (twice the lanes per
+// cache line and per instruction; see holdem_best_response.h for the error bound).
+template <typename Real>
 class HoldemLastRound {
  public:
-  static constexpr int kLanes = 8;
-  using Lanes = double __attribute__((vector_size(kLanes * sizeof(double))));
+  static constexpr int kLanes = 64 / static_cast<int>(sizeof(Real));
+  using Lanes = typename LaneVector<Real>::type;
 
   // Per-thread buffers (sized on first use).
   struct Scratch {
@@ -139,5 +154,8 @@ class HoldemLastRound {
   // decision position, action).
   std::vector<Lanes> strategy_, fixed_strategy_;
 };
+
+extern template class HoldemLastRound<float>;
+extern template class HoldemLastRound<double>;
 
 }  // namespace hulhe
