@@ -295,6 +295,41 @@ typename HoldemLastRound<Real>::Program HoldemLastRound<Real>::compile(
     }
     if (rv.showdown) prog.swept.push_back(v);
   }
+  // Renumber the vectors so that the walk's lists are ranges: swept (showdown) vectors
+  // [0, ns), other directly summed ones [ns, nd), derived ones [nd, nd + nf), the rest after.
+  // Per-hand loops then run over dense indices.
+  std::vector<std::int32_t> order;
+  for (std::int32_t v : prog.swept) order.push_back(v);
+  for (std::int32_t v : prog.direct)
+    if (!prog.vec[v].showdown) order.push_back(v);
+  for (std::int32_t v : prog.derived) order.push_back(v);
+  std::vector<std::int32_t> to(V, -1);
+  for (std::size_t k = 0; k < order.size(); ++k) to[order[k]] = static_cast<std::int32_t>(k);
+  for (std::int32_t v = 0; v < V; ++v)
+    if (to[v] < 0) {
+      to[v] = static_cast<std::int32_t>(order.size());
+      order.push_back(v);
+    }
+  auto map = [&](std::int32_t v) { return v < 0 ? v : to[v]; };
+  std::vector<ReachVector> vec(V);
+  for (std::int32_t v = 0; v < V; ++v) {
+    ReachVector rv = prog.vec[v];
+    rv.parent = map(rv.parent);
+    rv.derive_from = map(rv.derive_from);
+    for (std::int32_t& m : rv.derive_minus) m = map(m);
+    vec[to[v]] = std::move(rv);
+  }
+  prog.vec = std::move(vec);
+  for (Position& q : prog.pos) q.vec = map(q.vec);
+  for (std::int32_t& v : prog.computed) v = map(v);
+  for (FormOp& op : prog.form) {
+    op.dst = map(op.dst);
+    op.src = map(op.src);
+    for (std::int32_t& m : op.minus) m = map(m);
+  }
+  for (auto* list : {&prog.swept, &prog.direct, &prog.derived})
+    for (std::int32_t& v : *list) v = map(v);
+  prog.root = to[0];
   return prog;
 }
 
@@ -409,39 +444,42 @@ void HoldemLastRound<Real>::accumulate(Scratch& s, const Card* board, CardSet ma
 }
 
 template <typename Real>
-void HoldemLastRound<Real>::walk_chunk(Scratch& s, const Chunk& c, int seat, std::int32_t deals) const {
+void HoldemLastRound<Real>::walk_chunk(Scratch& s, const Chunk& c, int seat,
+                                       std::int32_t deals) const {
   const Program& P = c.program[seat];
-  const auto V = static_cast<std::int32_t>(P.vec.size());
+  const auto V = static_cast<std::size_t>(P.vec.size());
   const auto np = static_cast<std::int32_t>(P.pos.size());
   const FormOp* ops = P.form.data();
   const auto nops = static_cast<std::int32_t>(P.form.size());
   const std::size_t cols = static_cast<std::size_t>(P.columns);
-  const auto nd = static_cast<std::int32_t>(P.direct.size());
+  // Vector ranges (compile): swept [0, ns), directly summed [0, nd), with totals [0, nt).
   const auto ns = static_cast<std::int32_t>(P.swept.size());
-  const auto nf = static_cast<std::int32_t>(P.derived.size());
-  const std::size_t vcards = static_cast<std::size_t>(V) * kCards;
-  // Per-block arrays, [vector or position][hand of the block]; a block is at most kBlock
-  // hands unless one group of tied hands is longer, so the stride is n.
-  const std::size_t stride = static_cast<std::size_t>(n_);
-  s.card_total.resize(vcards);
-  s.card_below.resize(vcards);
-  s.total.resize(V);
-  s.below.resize(V);
-  s.reach_block.resize(stride * V);
-  s.fold_block.resize(stride * V);
-  s.showdown_block.resize(stride * V);
-  s.below_block.resize(stride * V);
-  s.value_block.resize(stride * np);
-  Lanes* ct = s.card_total.data();  // [vector][card]
-  Lanes* cb = s.card_below.data();
+  const auto nd = static_cast<std::int32_t>(P.direct.size());
+  const auto nt = nd + static_cast<std::int32_t>(P.derived.size());
+  const auto NS = static_cast<std::size_t>(ns);
+  const auto NT = static_cast<std::size_t>(nt);
+  // Per-hand rows: hand j of a block at row j. A block is at most kBlock hands unless one
+  // group of tied hands is longer, so rows are allotted for n hands.
+  const std::size_t n = static_cast<std::size_t>(n_);
+  s.card_total.resize(kCards * NT);
+  s.card_below.resize(kCards * NS);
+  s.total.resize(NT);
+  s.below.resize(NS);
+  s.reach_block.resize(n * V);
+  s.fold_block.resize(n * NT);
+  s.showdown_block.resize(n * NS);
+  s.below_block.resize(n * NS);
+  s.value_block.resize(n * static_cast<std::size_t>(np));
+  s.zero_block.assign(n, Lanes{});
+  Lanes* ct = s.card_total.data();  // [card][vector < nt]
+  Lanes* cb = s.card_below.data();  // [card][vector < ns]
   Lanes* tot = s.total.data();
   Lanes* below = s.below.data();
-  Lanes* rb = s.reach_block.data();     // opponent reach
-  Lanes* fb = s.fold_block.data();      // disjoint opponent reach (fold sums)
-  Lanes* db = s.showdown_block.data();  // showdown sums (win minus lose)
-  Lanes* wb = s.below_block.data();     // tied groups: W before the group
-  Lanes* vb = s.value_block.data();     // subtree values per position
-  s.zero_block.assign(stride, Lanes{});
+  Lanes* rb = s.reach_block.data();     // [hand][vector]: opponent reach
+  Lanes* fb = s.fold_block.data();      // [hand][vector < nt]: disjoint reach (fold sums)
+  Lanes* db = s.showdown_block.data();  // [hand][vector < ns]: showdown sums (win - lose)
+  Lanes* wb = s.below_block.data();     // [hand][vector < ns]: tied groups, W before the group
+  Lanes* vb = s.value_block.data();     // [position][hand]: subtree values
   const Lanes* zb = s.zero_block.data();
   const Lanes* sigma = P.sigma.data();
   const Lanes* F = fixed_strategy_.data();
@@ -449,26 +487,27 @@ void HoldemLastRound<Real>::walk_chunk(Scratch& s, const Chunk& c, int seat, std
   const Lanes* R = s.reach.data();
   Lanes* A = s.acc.data();
   const bool br = fixed_ == nullptr;
+  const std::size_t root = static_cast<std::size_t>(P.root);
 
-  // Every operation below runs over the hands of a block in its innermost loop, so the
-  // program's interpretation (which vector, which strategy column) is paid once per block.
+  // The opponent's reach at every vector for the hands of a block; the program's
+  // interpretation (which vector, which strategy column) is paid once per block.
   auto form = [&](const std::int32_t* hand, const std::int32_t* bko, std::int32_t nb) {
-    for (std::int32_t j = 0; j < nb; ++j) rb[j] = R[hand[j]];
+    for (std::int32_t j = 0; j < nb; ++j) rb[j * V + root] = R[hand[j]];
     for (std::int32_t k = 0; k < nops; ++k) {
       const FormOp& op = ops[k];
-      Lanes* dst = rb + op.dst * stride;
-      const Lanes* src = rb + op.src * stride;
+      Lanes* dst = rb + op.dst;
+      const Lanes* src = rb + op.src;
       if (op.row >= 0) {
         const Lanes* col = sigma + op.row;
         for (std::int32_t j = 0; j < nb; ++j)
-          dst[j] = src[j] * col[static_cast<std::size_t>(bko[j]) * cols];
+          dst[j * V] = src[j * V] * col[static_cast<std::size_t>(bko[j]) * cols];
       } else if (op.minus[1] < 0) {
-        const Lanes* m0 = rb + op.minus[0] * stride;
-        for (std::int32_t j = 0; j < nb; ++j) dst[j] = src[j] - m0[j];
+        const Lanes* m0 = rb + op.minus[0];
+        for (std::int32_t j = 0; j < nb; ++j) dst[j * V] = src[j * V] - m0[j * V];
       } else {
-        const Lanes* m0 = rb + op.minus[0] * stride;
-        const Lanes* m1 = rb + op.minus[1] * stride;
-        for (std::int32_t j = 0; j < nb; ++j) dst[j] = src[j] - m0[j] - m1[j];
+        const Lanes* m0 = rb + op.minus[0];
+        const Lanes* m1 = rb + op.minus[1];
+        for (std::int32_t j = 0; j < nb; ++j) dst[j * V] = src[j * V] - m0[j * V] - m1[j * V];
       }
     }
   };
@@ -486,52 +525,38 @@ void HoldemLastRound<Real>::walk_chunk(Scratch& s, const Chunk& c, int seat, std
 
     // Pre-pass: per-card reach of every directly summed vector; each hand holds two cards,
     // so the total is half the sum over cards.
-    for (std::int32_t k = 0; k < nd; ++k) {
-      const std::int32_t v = P.direct[k];
-      std::fill(ct + static_cast<std::size_t>(v) * kCards,
-                ct + static_cast<std::size_t>(v + 1) * kCards, Lanes{});
-    }
+    std::fill(ct, ct + kCards * NT, Lanes{});
     for (std::int32_t i0 = 0; i0 < m; i0 += kBlock) {
       const std::int32_t nb = std::min(kBlock, m - i0);
       form(hand + i0, bko + i0, nb);
       for (std::int32_t j = 0; j < nb; ++j) {
-        const std::int32_t a = ca[i0 + j], b = cbd[i0 + j];
+        Lanes* xa = ct + ca[i0 + j] * NT;
+        Lanes* xb = ct + cbd[i0 + j] * NT;
+        const Lanes* r = rb + j * V;
         for (std::int32_t k = 0; k < nd; ++k) {
-          const std::int32_t v = P.direct[k];
-          const Lanes x = rb[v * stride + j];
-          Lanes* cv_ = ct + static_cast<std::size_t>(v) * kCards;
-          cv_[a] += x;
-          cv_[b] += x;
+          xa[k] += r[k];
+          xb[k] += r[k];
         }
       }
     }
-    for (std::int32_t k = 0; k < nd; ++k) {
-      const std::int32_t v = P.direct[k];
-      const Lanes* cv_ = ct + static_cast<std::size_t>(v) * kCards;
-      Lanes x{};
-      for (int q = 0; q < kCards; ++q) x += cv_[q];
-      tot[v] = Real{0.5} * x;
-    }
+    for (std::int32_t k = 0; k < nd; ++k) tot[k] = Lanes{};
+    for (int q = 0; q < kCards; ++q)
+      for (std::int32_t k = 0; k < nd; ++k) tot[k] += ct[q * NT + k];
+    for (std::int32_t k = 0; k < nd; ++k) tot[k] *= Real{0.5};
     // Fold-only vectors: parent minus siblings (the opponent's probabilities sum to 1).
-    for (std::int32_t k = 0; k < nf; ++k) {
-      const ReachVector& rv = P.vec[P.derived[k]];
-      const std::int32_t v = P.derived[k];
-      Lanes* dst = ct + static_cast<std::size_t>(v) * kCards;
-      const Lanes* src = ct + static_cast<std::size_t>(rv.derive_from) * kCards;
+    for (std::int32_t v = nd; v < nt; ++v) {
+      const ReachVector& rv = P.vec[v];
       tot[v] = tot[rv.derive_from];
-      std::copy(src, src + kCards, dst);
-      for (std::int32_t sib : rv.derive_minus) {
-        tot[v] -= tot[sib];
-        const Lanes* m2 = ct + static_cast<std::size_t>(sib) * kCards;
-        for (int x = 0; x < kCards; ++x) dst[x] -= m2[x];
+      for (std::int32_t sib : rv.derive_minus) tot[v] -= tot[sib];
+      for (int q = 0; q < kCards; ++q) {
+        Lanes* x = ct + q * NT;
+        Lanes y = x[rv.derive_from];
+        for (std::int32_t sib : rv.derive_minus) y -= x[sib];
+        x[v] = y;
       }
     }
-    for (std::int32_t k = 0; k < ns; ++k) {
-      const std::int32_t v = P.swept[k];
-      below[v] = Lanes{};
-      std::fill(cb + static_cast<std::size_t>(v) * kCards,
-                cb + static_cast<std::size_t>(v + 1) * kCards, Lanes{});
-    }
+    for (std::int32_t k = 0; k < ns; ++k) below[k] = Lanes{};
+    std::fill(cb, cb + kCards * NS, Lanes{});
 
     // Sweep in rank order, block by block; blocks end at the end of a group of tied hands.
     for (std::int32_t i0 = 0; i0 < m;) {
@@ -541,105 +566,102 @@ void HoldemLastRound<Real>::walk_chunk(Scratch& s, const Chunk& c, int seat, std
       const std::uint8_t* a_ = ca + i0;
       const std::uint8_t* b_ = cbd + i0;
       form(hand + i0, bko + i0, nb);
-      // Fold sum of vector v for a hand with cards a, b: the disjoint opponent reach.
-      auto fold_sums = [&](std::int32_t v) {
-        const Lanes* cv_ = ct + static_cast<std::size_t>(v) * kCards;
-        const Lanes* r = rb + v * stride;
-        Lanes* f = fb + v * stride;
-        const Lanes t = tot[v];
-        for (std::int32_t j = 0; j < nb; ++j) f[j] = t - cv_[a_[j]] - cv_[b_[j]] + r[j];
-      };
-      for (std::int32_t k = 0; k < nd; ++k) fold_sums(P.direct[k]);
-      for (std::int32_t k = 0; k < nf; ++k) fold_sums(P.derived[k]);
+      // Fold sums: the disjoint opponent reach of every vector with totals.
+      for (std::int32_t j = 0; j < nb; ++j) {
+        const Lanes* xa = ct + a_[j] * NT;
+        const Lanes* xb = ct + b_[j] * NT;
+        const Lanes* r = rb + j * V;
+        Lanes* f = fb + j * NT;
+        for (std::int32_t k = 0; k < nt; ++k) f[k] = tot[k] - xa[k] - xb[k] + r[k];
+      }
       // W: disjoint reach strictly below; W': below or tied (less the hand itself); the
       // showdown sum (win minus lose) is W + W' - (fold sum - own reach).
       for (std::int32_t j = 0; j < nb;) {
         const std::int32_t g1 = gend[i0 + j] - i0;
         if (g1 == j + 1) {
-          const std::int32_t a = a_[j], b = b_[j];
+          Lanes* xa = cb + a_[j] * NS;
+          Lanes* xb = cb + b_[j] * NS;
+          const Lanes* r = rb + j * V;
+          const Lanes* f = fb + j * NT;
+          Lanes* dd = db + j * NS;
           for (std::int32_t k = 0; k < ns; ++k) {
-            const std::size_t v = static_cast<std::size_t>(P.swept[k]);
-            Lanes* cbv = cb + v * kCards;
-            const Lanes x = rb[v * stride + j];
-            const Lanes w = below[v] - cbv[a] - cbv[b];
-            db[v * stride + j] = w + w - fb[v * stride + j];
-            below[v] += x;
-            cbv[a] += x;
-            cbv[b] += x;
+            const Lanes w = below[k] - xa[k] - xb[k];
+            dd[k] = w + w - f[k];
+            below[k] += r[k];
+            xa[k] += r[k];
+            xb[k] += r[k];
           }
           j = g1;
           continue;
         }
-        // A group of tied hands: W before adding the group, W' after. Hands outer, vectors
-        // inner, so that tied hands sharing a card do not chain their updates.
+        // A group of tied hands: W before adding the group, W' after.
         for (std::int32_t q = j; q < g1; ++q) {
-          const std::int32_t a = a_[q], b = b_[q];
+          const Lanes* xa = cb + a_[q] * NS;
+          const Lanes* xb = cb + b_[q] * NS;
+          Lanes* w = wb + q * NS;
+          for (std::int32_t k = 0; k < ns; ++k) w[k] = below[k] - xa[k] - xb[k];
+        }
+        for (std::int32_t q = j; q < g1; ++q) {
+          Lanes* xa = cb + a_[q] * NS;
+          Lanes* xb = cb + b_[q] * NS;
+          const Lanes* r = rb + q * V;
           for (std::int32_t k = 0; k < ns; ++k) {
-            const std::size_t v = static_cast<std::size_t>(P.swept[k]);
-            const Lanes* cbv = cb + v * kCards;
-            wb[v * stride + q] = below[v] - cbv[a] - cbv[b];
+            below[k] += r[k];
+            xa[k] += r[k];
+            xb[k] += r[k];
           }
         }
         for (std::int32_t q = j; q < g1; ++q) {
-          const std::int32_t a = a_[q], b = b_[q];
-          for (std::int32_t k = 0; k < ns; ++k) {
-            const std::size_t v = static_cast<std::size_t>(P.swept[k]);
-            Lanes* cbv = cb + v * kCards;
-            const Lanes x = rb[v * stride + q];
-            below[v] += x;
-            cbv[a] += x;
-            cbv[b] += x;
-          }
-        }
-        for (std::int32_t q = j; q < g1; ++q) {
-          const std::int32_t a = a_[q], b = b_[q];
-          for (std::int32_t k = 0; k < ns; ++k) {
-            const std::size_t v = static_cast<std::size_t>(P.swept[k]);
-            const Lanes* cbv = cb + v * kCards;
-            const std::size_t x = v * stride + q;
-            db[x] = wb[x] + (below[v] - cbv[a] - cbv[b]) - (fb[x] - rb[x]);
-          }
+          const Lanes* xa = cb + a_[q] * NS;
+          const Lanes* xb = cb + b_[q] * NS;
+          const Lanes* r = rb + q * V;
+          const Lanes* f = fb + q * NT;
+          const Lanes* w = wb + q * NS;
+          Lanes* dd = db + q * NS;
+          for (std::int32_t k = 0; k < ns; ++k)
+            dd[k] = w[k] + (below[k] - xa[k] - xb[k]) - (f[k] - r[k]);
         }
         j = g1;
       }
       // Values up the subtree: max over the responder's actions (best response) or the fixed
       // strategy's mix, sums over the opponent's. A terminal's value is read where its parent
       // needs it, as its coefficient times its fold or showdown sum.
-      auto source = [&](std::int32_t p, Lanes& k) -> const Lanes* {
+      struct Source {
+        const Lanes* x;
+        std::size_t stride;
+        Lanes k;
+      };
+      auto source = [&](std::int32_t p) -> Source {
         const Position& q = P.pos[p];
         switch (q.kind) {
           case Kind::kFold:
-            k = P.coef[q.term];
-            return fb + q.vec * stride;
+            return {fb + q.vec, NT, P.coef[q.term]};
           case Kind::kShowdown:
-            k = P.coef[q.term];
-            return db + q.vec * stride;
+            return {db + q.vec, NS, P.coef[q.term]};
           case Kind::kZero:
-            k = Lanes{};
-            return zb;
+            return {zb, 1, Lanes{}};
           default:
-            k = Lanes{} + Real{1};
-            return vb + p * stride;
+            return {vb + static_cast<std::size_t>(p) * n, 1, Lanes{} + Real{1}};
         }
       };
       for (std::int32_t p = np - 1; p >= 0; --p) {
         const Position& q = P.pos[p];
         if (q.kind != Kind::kOpponent && q.kind != Kind::kResponder) continue;
-        Lanes* out = vb + p * stride;
-        Lanes k0, k1, k2{};
-        const Lanes* c0 = source(q.child[0], k0);
-        const Lanes* c1 = q.num_children > 1 ? source(q.child[1], k1) : (k1 = Lanes{}, zb);
-        const Lanes* c2 = q.num_children > 2 ? source(q.child[2], k2) : zb;
+        Lanes* out = vb + static_cast<std::size_t>(p) * n;
+        const Source s0 = source(q.child[0]);
+        const Source s1 = q.num_children > 1 ? source(q.child[1]) : Source{zb, 1, Lanes{}};
+        const Source s2 = q.num_children > 2 ? source(q.child[2]) : Source{zb, 1, Lanes{}};
+        auto at = [](const Source& x, std::int32_t j) { return x.k * x.x[j * x.stride]; };
         if (q.kind == Kind::kOpponent) {
-          for (std::int32_t j = 0; j < nb; ++j) out[j] = k0 * c0[j] + k1 * c1[j] + k2 * c2[j];
+          for (std::int32_t j = 0; j < nb; ++j) out[j] = at(s0, j) + at(s1, j) + at(s2, j);
         } else if (br) {
           if (q.num_children == 1) {
-            for (std::int32_t j = 0; j < nb; ++j) out[j] = k0 * c0[j];
+            for (std::int32_t j = 0; j < nb; ++j) out[j] = at(s0, j);
           } else if (q.num_children == 2) {
-            for (std::int32_t j = 0; j < nb; ++j) out[j] = lanes_max(k0 * c0[j], k1 * c1[j]);
+            for (std::int32_t j = 0; j < nb; ++j) out[j] = lanes_max(at(s0, j), at(s1, j));
           } else {
             for (std::int32_t j = 0; j < nb; ++j)
-              out[j] = lanes_max(lanes_max(k0 * c0[j], k1 * c1[j]), k2 * c2[j]);
+              out[j] = lanes_max(lanes_max(at(s0, j), at(s1, j)), at(s2, j));
           }
         } else {
           const std::int32_t* bf = bkf + i0;
@@ -648,15 +670,13 @@ void HoldemLastRound<Real>::walk_chunk(Scratch& s, const Chunk& c, int seat, std
           const Lanes* f2 = q.num_children > 2 ? f1 + nbf : f0;
           for (std::int32_t j = 0; j < nb; ++j) {
             const auto x = static_cast<std::size_t>(bf[j]);
-            out[j] = f0[x] * k0 * c0[j] + f1[x] * k1 * c1[j] + f2[x] * k2 * c2[j];
+            out[j] = f0[x] * at(s0, j) + f1[x] * at(s1, j) + f2[x] * at(s2, j);
           }
         }
       }
-      {
-        Lanes k0;
-        const Lanes* root = source(0, k0);
-        for (std::int32_t j = 0; j < nb; ++j) A[hand[i0 + j]] += weight * (k0 * root[j]);
-      }
+      const Source top = source(0);
+      for (std::int32_t j = 0; j < nb; ++j)
+        A[hand[i0 + j]] += weight * (top.k * top.x[j * top.stride]);
       i0 = i1;
     }
   }

@@ -68,9 +68,9 @@ class HoldemLastRound {
     std::vector<std::int32_t> stabilizer;  // suit permutations fixing the board
     std::vector<std::pair<std::int32_t, std::int32_t>> ranked;  // (rank, hand)
     std::vector<Lanes> reach, acc;                              // [hand]
-    std::vector<Lanes> card_total, card_below;                  // [vector][card]
+    std::vector<Lanes> card_total, card_below;                  // [card][vector]
     std::vector<Lanes> total, below;                            // [vector]
-    // [vector or position][hand of a block]
+    // [hand of a block][vector] (value_block: [position][hand])
     std::vector<Lanes> reach_block, fold_block, showdown_block, below_block, value_block,
         zero_block;
   };
@@ -125,6 +125,7 @@ class HoldemLastRound {
     std::vector<Lanes> sigma;            // [bucket][column]: the opponent's σ per lane
     std::vector<std::int32_t> direct, derived, swept;
     std::vector<Lanes> coef;  // per terminal: fold payoff or showdown pot, per lane
+    std::int32_t root = 0;    // the vector entering the round
   };
   struct Chunk {
     std::array<std::int32_t, kLanes> entry{};  // -1: empty lane
