@@ -56,21 +56,29 @@ double relative_gap(double a, double b) {
   return std::abs(a - b) / std::max(1.0, std::max(std::abs(a), std::abs(b)));
 }
 
+// Agreement with the reference walk: 1e-9 in double precision (the default for reduced
+// decks); in single precision within the bound stated in holdem_best_response.h.
 void expect_agrees(const Policy& policy, HoldemBestResponseOptions::Flops flops,
-                   bool expect_merged) {
+                   bool expect_merged,
+                   HoldemBestResponseOptions::Precision precision =
+                       HoldemBestResponseOptions::Precision::kAuto) {
   const ExploitabilityReport ref = compute_exploitability(policy);
   HoldemBestResponseOptions o;
   o.flops = flops;
   o.threads = 2;
+  o.precision = precision;
   HoldemBestResponse br(policy, o);
   const HoldemBestResponseReport rep = br.run();
   ASSERT_TRUE(rep.complete);
   EXPECT_EQ(rep.suit_isomorphism, expect_merged);
-  EXPECT_LT(relative_gap(rep.value[0], ref.br_value_vs_seat[1]), 1e-9)
+  const bool single = precision == HoldemBestResponseOptions::Precision::kSingle;
+  EXPECT_EQ(rep.single_precision, single);
+  const double tol = single ? 1e-5 : 1e-9;
+  EXPECT_LT(relative_gap(rep.value[0], ref.br_value_vs_seat[1]), tol)
       << rep.value[0] << " vs " << ref.br_value_vs_seat[1];
-  EXPECT_LT(relative_gap(rep.value[1], ref.br_value_vs_seat[0]), 1e-9)
+  EXPECT_LT(relative_gap(rep.value[1], ref.br_value_vs_seat[0]), tol)
       << rep.value[1] << " vs " << ref.br_value_vs_seat[0];
-  EXPECT_LT(relative_gap(rep.mean, ref.exploitability_chips), 1e-9);
+  EXPECT_LT(relative_gap(rep.mean, ref.exploitability_chips), tol);
 }
 
 const char* const kGames[] = {"holdem.limit.2p.12card.2rounds", "holdem.limit.2p.12card.3rounds",
@@ -147,6 +155,28 @@ class SparseTestPolicy final : public Policy {
  private:
   HashedTestPolicy inner_;
 };
+
+TEST(HoldemBestResponse, SinglePrecisionAgreesWithinItsBound) {
+  for (const char* name : kGames) {
+    SCOPED_TRACE(name);
+    const SmallGame g(name);
+    const RankHashAbstraction abs(g.game);
+    expect_agrees(HashedTestPolicy(g.tree, abs), HoldemBestResponseOptions::Flops::kAuto, true,
+                  HoldemBestResponseOptions::Precision::kSingle);
+    expect_agrees(HashedTestPolicy(g.tree, g.abstraction), HoldemBestResponseOptions::Flops::kAuto,
+                  false, HoldemBestResponseOptions::Precision::kSingle);
+  }
+  // Head-to-head values too.
+  const SmallGame g(kGames[2]);
+  const RankHashAbstraction abs(g.game);
+  const HashedTestPolicy a(g.tree, abs);
+  const UniformTestPolicy b(g.tree, g.abstraction);
+  HoldemBestResponseOptions o;
+  o.precision = HoldemBestResponseOptions::Precision::kSingle;
+  const HoldemBestResponseReport single = HoldemBestResponse(a, b, o).run();
+  const HoldemBestResponseReport dbl = HoldemBestResponse(a, b, {}).run();
+  for (int t = 0; t < 2; ++t) EXPECT_LT(relative_gap(single.value[t], dbl.value[t]), 1e-5);
+}
 
 TEST(HoldemBestResponse, AgreesOnStrategiesThatNeverTakeSomeActions) {
   for (const char* name : kGames) {
