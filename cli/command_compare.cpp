@@ -13,6 +13,7 @@
 
 #include "cli/commands.h"
 #include "cli/policy_source.h"
+#include "cli/precision_option.h"
 #include "game/input_error.h"
 #include "solver/holdem_best_response.h"
 
@@ -21,6 +22,7 @@ namespace {
 
 struct Options {
   std::string a, b, game, buckets_a, buckets_b, resume_file;
+  std::string precision = "auto";
   int threads = 1;
   std::int64_t flops = 0;
   std::uint64_t seed = 1;
@@ -43,6 +45,7 @@ void run(const Options& o) {
   bo.seed = o.seed;
   bo.flops = o.all_flops ? HoldemBestResponseOptions::Flops::kAll
                          : HoldemBestResponseOptions::Flops::kAuto;
+  bo.precision = parse_precision(o.precision);
   bo.resume_file = o.resume_file;
   bo.progress = !o.quiet;
   // The walk's traverser follows B against A: value[t] is B's in seat t, so A's in seat
@@ -56,6 +59,7 @@ void run(const Options& o) {
     j["b"] = b.description;
     j["exact"] = r.exact;
     j["units_total"] = r.units_total;
+    j["precision"] = r.single_precision ? "single" : "double";
     j["seconds"] = r.seconds;
     j["a_value_by_seat"] = {a_seat0, a_seat1};
     j["ci95_by_seat"] = {r.ci95[1], r.ci95[0]};
@@ -94,6 +98,7 @@ void add_compare_command(CLI::App& app) {
   cmd->add_flag("--all-flops", o->all_flops, "every flop its own unit");
   cmd->add_option("--threads", o->threads, "OpenMP threads");
   cmd->add_option("--resume-file", o->resume_file, "append finished work units here");
+  add_precision_option(cmd, o->precision);
   cmd->add_flag("--quiet", o->quiet, "no progress lines on stderr");
   cmd->add_flag("--json", o->json, "print one JSON object");
   cmd->callback([o] { run(*o); });
