@@ -458,10 +458,11 @@ void HoldemLastRound<Real>::walk_chunk(Scratch& s, const Chunk& c, int seat,
   const auto nt = nd + static_cast<std::int32_t>(P.derived.size());
   const auto NS = static_cast<std::size_t>(ns);
   const auto NT = static_cast<std::size_t>(nt);
+  const auto ND = static_cast<std::size_t>(nd);
   // Per-hand rows: hand j of a block at row j. A block is at most kBlock hands unless one
   // group of tied hands is longer, so rows are allotted for n hands.
   const std::size_t n = static_cast<std::size_t>(n_);
-  s.card_total.resize(kCards * NT);
+  s.card_total.resize(kCards * ND);
   s.card_below.resize(kCards * NS);
   s.total.resize(NT);
   s.below.resize(NS);
@@ -471,7 +472,7 @@ void HoldemLastRound<Real>::walk_chunk(Scratch& s, const Chunk& c, int seat,
   s.below_block.resize(n * NS);
   s.value_block.resize(n * static_cast<std::size_t>(np));
   s.zero_block.assign(n, Lanes{});
-  Lanes* ct = s.card_total.data();  // [card][vector < nt]
+  Lanes* ct = s.card_total.data();  // [card][vector < nd]
   Lanes* cb = s.card_below.data();  // [card][vector < ns]
   Lanes* tot = s.total.data();
   Lanes* below = s.below.data();
@@ -525,13 +526,13 @@ void HoldemLastRound<Real>::walk_chunk(Scratch& s, const Chunk& c, int seat,
 
     // Pre-pass: per-card reach of every directly summed vector; each hand holds two cards,
     // so the total is half the sum over cards.
-    std::fill(ct, ct + kCards * NT, Lanes{});
+    std::fill(ct, ct + kCards * ND, Lanes{});
     for (std::int32_t i0 = 0; i0 < m; i0 += kBlock) {
       const std::int32_t nb = std::min(kBlock, m - i0);
       form(hand + i0, bko + i0, nb);
       for (std::int32_t j = 0; j < nb; ++j) {
-        Lanes* xa = ct + ca[i0 + j] * NT;
-        Lanes* xb = ct + cbd[i0 + j] * NT;
+        Lanes* xa = ct + ca[i0 + j] * ND;
+        Lanes* xb = ct + cbd[i0 + j] * ND;
         const Lanes* r = rb + j * V;
         for (std::int32_t k = 0; k < nd; ++k) {
           xa[k] += r[k];
@@ -541,20 +542,8 @@ void HoldemLastRound<Real>::walk_chunk(Scratch& s, const Chunk& c, int seat,
     }
     for (std::int32_t k = 0; k < nd; ++k) tot[k] = Lanes{};
     for (int q = 0; q < kCards; ++q)
-      for (std::int32_t k = 0; k < nd; ++k) tot[k] += ct[q * NT + k];
+      for (std::int32_t k = 0; k < nd; ++k) tot[k] += ct[q * ND + k];
     for (std::int32_t k = 0; k < nd; ++k) tot[k] *= Real{0.5};
-    // Fold-only vectors: parent minus siblings (the opponent's probabilities sum to 1).
-    for (std::int32_t v = nd; v < nt; ++v) {
-      const ReachVector& rv = P.vec[v];
-      tot[v] = tot[rv.derive_from];
-      for (std::int32_t sib : rv.derive_minus) tot[v] -= tot[sib];
-      for (int q = 0; q < kCards; ++q) {
-        Lanes* x = ct + q * NT;
-        Lanes y = x[rv.derive_from];
-        for (std::int32_t sib : rv.derive_minus) y -= x[sib];
-        x[v] = y;
-      }
-    }
     for (std::int32_t k = 0; k < ns; ++k) below[k] = Lanes{};
     std::fill(cb, cb + kCards * NS, Lanes{});
 
@@ -566,13 +555,21 @@ void HoldemLastRound<Real>::walk_chunk(Scratch& s, const Chunk& c, int seat,
       const std::uint8_t* a_ = ca + i0;
       const std::uint8_t* b_ = cbd + i0;
       form(hand + i0, bko + i0, nb);
-      // Fold sums: the disjoint opponent reach of every vector with totals.
+      // Fold sums: the disjoint opponent reach of every vector with totals; a fold-only
+      // vector's is its parent's minus its siblings' (the opponent's probabilities sum to 1,
+      // and the sum is linear in the reach).
       for (std::int32_t j = 0; j < nb; ++j) {
-        const Lanes* xa = ct + a_[j] * NT;
-        const Lanes* xb = ct + b_[j] * NT;
+        const Lanes* xa = ct + a_[j] * ND;
+        const Lanes* xb = ct + b_[j] * ND;
         const Lanes* r = rb + j * V;
         Lanes* f = fb + j * NT;
-        for (std::int32_t k = 0; k < nt; ++k) f[k] = tot[k] - xa[k] - xb[k] + r[k];
+        for (std::int32_t k = 0; k < nd; ++k) f[k] = tot[k] - xa[k] - xb[k] + r[k];
+        for (std::int32_t k = nd; k < nt; ++k) {
+          const ReachVector& rv = P.vec[k];
+          Lanes y = f[rv.derive_from];
+          for (std::int32_t sib : rv.derive_minus) y -= f[sib];
+          f[k] = y;
+        }
       }
       // W: disjoint reach strictly below; W': below or tied (less the hand itself); the
       // showdown sum (win minus lose) is W + W' - (fold sum - own reach).
