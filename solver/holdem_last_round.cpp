@@ -1,6 +1,7 @@
 #include "solver/holdem_last_round.h"
 
 #include <algorithm>
+#include <limits>
 #include <cmath>
 #include <map>
 #include <span>
@@ -156,7 +157,7 @@ typename HoldemLastRound<Real>::Program HoldemLastRound<Real>::compile(
         double s = 0.0;
         for (int a = 0; a < A; ++a)
           s += strategy_[static_cast<std::size_t>(slot - c.table + a) * nb + b][l];
-        if (std::abs(s - 1.0) > 1e-12) return false;
+        if (std::abs(s - 1.0) > 8.0 * std::numeric_limits<Real>::epsilon()) return false;
       }
     return true;
   };
