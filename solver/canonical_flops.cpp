@@ -74,6 +74,31 @@ FlopClasses make_flop_classes(const GameDefinition& game, const PrivateHands& ha
   return fc;
 }
 
+std::vector<std::int32_t> flops_by_texture(const FlopClasses& fc) {
+  const auto n = static_cast<std::int32_t>(fc.flops.size());
+  std::vector<std::array<int, kMaxBoardCards + 2>> key(n);
+  for (std::int32_t c = 0; c < n; ++c) {
+    const CanonicalFlop& f = fc.flops[c];
+    std::array<int, kMaxBoardCards> ranks{};
+    int suits = 0, distinct = 0;
+    for (int i = 0; i < fc.flop_cards; ++i) {
+      ranks[i] = rank_of(f.cards[i]);
+      suits |= 1 << suit_of(f.cards[i]);
+    }
+    for (int i = 1; i < fc.flop_cards; ++i)  // descending (insertion sort of ≤ 3 ranks)
+      for (int j = i; j > 0 && ranks[j - 1] < ranks[j]; --j) std::swap(ranks[j - 1], ranks[j]);
+    for (int i = 0; i < fc.flop_cards; ++i) distinct += i == 0 || ranks[i] != ranks[i - 1];
+    key[c][0] = distinct;
+    key[c][1] = std::popcount(static_cast<unsigned>(suits));
+    for (int i = 0; i < kMaxBoardCards; ++i) key[c][2 + i] = ranks[i];
+  }
+  std::vector<std::int32_t> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::int32_t a, std::int32_t b) { return key[a] < key[b]; });
+  return order;
+}
+
 CardSet permute_cards(const FlopClasses& fc, std::size_t p, CardSet cards) {
   CardSet out;
   for (std::uint64_t m = cards.mask(); m != 0; m &= m - 1)

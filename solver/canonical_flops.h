@@ -36,6 +36,11 @@ struct FlopClasses {
 FlopClasses make_flop_classes(const GameDefinition& game, const PrivateHands& hands,
                               bool merge_suits);
 
+// The classes ordered by texture — paired or not, then suited-ness, then ranks high to low —
+// so that neighbours in the order are similar flops (the sampled best response draws a
+// systematic sample along it).
+std::vector<std::int32_t> flops_by_texture(const FlopClasses& fc);
+
 // The image of a set of cards under suit permutation p of `fc`.
 CardSet permute_cards(const FlopClasses& fc, std::size_t p, CardSet cards);
 

@@ -233,9 +233,13 @@ struct HoldemBestResponse::Impl {
     key = checksum64(opp_strat.data(), opp_strat.size() * sizeof(double), key);
     if (fixed != nullptr)
       key = checksum64(fix_strat.data(), fix_strat.size() * sizeof(double), key ^ 1);
-    const std::uint64_t mode[5] = {static_cast<std::uint64_t>(merge),
-                                   static_cast<std::uint64_t>(opt.sample_flops), opt.seed,
-                                   fixed != nullptr ? 2u : 1u, single ? 4u : 8u};
+    // The last word: the sampling design's version (2: systematic along texture order).
+    const std::uint64_t mode[6] = {static_cast<std::uint64_t>(merge),
+                                   static_cast<std::uint64_t>(opt.sample_flops),
+                                   opt.seed,
+                                   fixed != nullptr ? 2u : 1u,
+                                   single ? 4u : 8u,
+                                   2u};
     run_key = checksum64(mode, sizeof mode, key);
   }
 
@@ -619,17 +623,27 @@ HoldemBestResponseReport HoldemBestResponse::Impl::run() {
       draws.push_back(1);
     }
   } else {
+    // Systematic PPS sample along a texture order (stratified: similar flops are spread
+    // evenly over the draws): K points u + j·W/K over the classes' cumulative weights, u
+    // uniform in [0, W/K). Class c is hit K·w_c/W times in expectation, as with independent
+    // draws in proportion to weight, so the estimator below is unchanged.
     SplitMix64 rng(opt.seed);
-    std::map<std::int32_t, std::int64_t> count;
-    for (std::int64_t k = 0; k < opt.sample_flops; ++k) {
-      auto x = static_cast<std::int64_t>(rng.below(static_cast<std::uint64_t>(flops.total_weight)));
-      std::int32_t c = 0;
-      while (x >= flops.flops[c].weight) x -= flops.flops[c++].weight;
-      ++count[c];
-    }
-    for (const auto& [c, k] : count) {
+    const std::vector<std::int32_t> order = flops_by_texture(flops);
+    const double W = static_cast<double>(flops.total_weight);
+    const double step = W / static_cast<double>(opt.sample_flops);
+    const double u0 = rng.uniform() * step;
+    std::int64_t j = 0;
+    double cum = 0.0;
+    for (std::int32_t c : order) {
+      cum += static_cast<double>(flops.flops[c].weight);
+      std::int64_t hits = 0;
+      while (j < opt.sample_flops && u0 + static_cast<double>(j) * step < cum) {
+        ++hits;
+        ++j;
+      }
+      if (hits == 0) continue;
       units.push_back(c);
-      draws.push_back(k);
+      draws.push_back(hits);
     }
   }
   const auto U = static_cast<std::int64_t>(units.size());
@@ -812,12 +826,11 @@ HoldemBestResponseReport HoldemBestResponse::Impl::run() {
     // fixed (which makes the value linear in the flop-entry values): each draw contributes
     //   z_k = Σ_{e,h} coef(e,h) · N / (compat · norm) · (S_k(e,h)/w_k − Ê'(e,h) I_k(h)/w_k) /
     //   denom(h)
-    // (Ê' the ratio before scaling), and the interval is 1.96 · sd(z) / √K.
+    // (Ê' the ratio before scaling), and the interval is 1.96 · sd(mean z).
     std::vector<double> coef(payload, 0.0);
     for (int t = 0; t < 2; ++t) coefficients(pre, t, 0, ones.data(), coef, 0);
     const double c0 = disjoint_flops / compat[0] / norm;
-    std::array<double, 2> sum_z{}, sq_z{};
-    double sum_m = 0.0, sq_m = 0.0;
+    std::vector<std::array<double, 3>> zs;  // per unit: z of seat 0, seat 1, their mean
     for (std::int64_t u = 0; u < U; ++u) {
       const double w = flops.flops[units[u]].weight;
       std::array<double, 2> z{};
@@ -832,23 +845,28 @@ HoldemBestResponseReport HoldemBestResponse::Impl::run() {
           (void)e;
         }
       for (int t = 0; t < 2; ++t) z[t] *= c0;
-      const double k = static_cast<double>(draws[u]);
-      for (int t = 0; t < 2; ++t) {
-        sum_z[t] += k * z[t];
-        sq_z[t] += k * z[t] * z[t];
-      }
-      const double zm = 0.5 * (z[0] + z[1]);
-      sum_m += k * zm;
-      sq_m += k * zm * zm;
+      zs.push_back({z[0], z[1], 0.5 * (z[0] + z[1])});
     }
-    auto half_width = [&](double sum, double sq) {
+    // Successive-difference variance of a systematic sample (Wolter, "Introduction to
+    // Variance Estimation", ch. 8): Var(mean z) ≈ Σ_j (z_j − z_{j−1})² / (2K(K−1)) over the K
+    // draws in texture order (a class hit twice gives two equal z's). It removes the
+    // between-texture spread that the plain sample variance would count.
+    std::array<double, 3> ssd{};
+    std::array<double, 3> prev{};
+    std::int64_t j = 0;
+    for (std::int64_t u = 0; u < U; ++u)
+      for (std::int64_t d = 0; d < draws[u]; ++d, ++j) {
+        for (int i = 0; i < 3; ++i) {
+          if (j > 0) ssd[i] += (zs[u][i] - prev[i]) * (zs[u][i] - prev[i]);
+          prev[i] = zs[u][i];
+        }
+      }
+    auto half_width = [&](double sum_sq) {
       if (K < 2) return std::numeric_limits<double>::infinity();
-      const double mu = sum / Kd;
-      const double var = std::max(0.0, (sq - Kd * mu * mu) / (Kd - 1.0));
-      return 1.96 * std::sqrt(var / Kd);
+      return 1.96 * std::sqrt(sum_sq / (2.0 * Kd * (Kd - 1.0)));
     };
-    for (int t = 0; t < 2; ++t) rep.ci95[t] = half_width(sum_z[t], sq_z[t]);
-    rep.mean_ci95 = half_width(sum_m, sq_m);
+    for (int t = 0; t < 2; ++t) rep.ci95[t] = half_width(ssd[t]);
+    rep.mean_ci95 = half_width(ssd[2]);
   }
   rep.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return rep;

@@ -472,7 +472,7 @@ void HoldemLastRound<Real>::walk_chunk(Scratch& s, const Chunk& c, int seat,
   s.showdown_block.resize(n * NS);
   s.below_block.resize(n * NS);
   s.value_block.resize(n * static_cast<std::size_t>(np));
-  s.zero_block.assign(n, Lanes{});
+  if (s.zero_block.size() != n) s.zero_block.assign(n, Lanes{});  // never written
   Lanes* ct = s.card_total.data();  // [card][vector < nd]
   Lanes* cb = s.card_below.data();  // [card][vector < ns]
   Lanes* tot = s.total.data();

@@ -248,26 +248,33 @@ TEST(HoldemBestResponse, HeadToHeadValues) {
   for (int t = 0; t < 2; ++t) EXPECT_GE(br.value[t], ab.value[t]);
 }
 
+// The systematic flop sample's 95% intervals (successive-difference variance) cover the
+// exact value at about the stated rate: 8 of the 20 flop classes, 100 seeds, in the 2- and
+// 3-round games (measured 200/200 and 191/200 over 200 seeds; independent draws covered
+// only 175/200 and 170/200 with twice the error).
 TEST(HoldemBestResponse, SampledIntervalsCoverTheExactValue) {
-  const SmallGame g(kGames[0]);
-  const RankHashAbstraction abs(g.game);
-  const HashedTestPolicy policy(g.tree, abs);
-  const HoldemBestResponseReport exact_run = HoldemBestResponse(policy, {}).run();
-  const double exact = exact_run.mean;
-  int covered = 0, seat_covered = 0;
-  constexpr int kSeeds = 100;
-  for (int seed = 1; seed <= kSeeds; ++seed) {
-    HoldemBestResponseOptions o;
-    o.sample_flops = 20;
-    o.seed = static_cast<std::uint64_t>(seed);
-    const HoldemBestResponseReport r = HoldemBestResponse(policy, o).run();
-    ASSERT_FALSE(r.exact);
-    ASSERT_GT(r.mean_ci95, 0.0);
-    covered += std::abs(r.mean - exact) <= r.mean_ci95;
-    seat_covered += std::abs(r.value[0] - exact_run.value[0]) <= r.ci95[0];
+  for (const char* name : {kGames[0], kGames[1]}) {
+    SCOPED_TRACE(name);
+    const SmallGame g(name);
+    const RankHashAbstraction abs(g.game);
+    const HashedTestPolicy policy(g.tree, abs);
+    const HoldemBestResponseReport exact_run = HoldemBestResponse(policy, {}).run();
+    const double exact = exact_run.mean;
+    int covered = 0, seat_covered = 0;
+    constexpr int kSeeds = 100;
+    for (int seed = 1; seed <= kSeeds; ++seed) {
+      HoldemBestResponseOptions o;
+      o.sample_flops = 8;
+      o.seed = static_cast<std::uint64_t>(seed);
+      const HoldemBestResponseReport r = HoldemBestResponse(policy, o).run();
+      ASSERT_FALSE(r.exact);
+      ASSERT_GT(r.mean_ci95, 0.0);
+      covered += std::abs(r.mean - exact) <= r.mean_ci95;
+      seat_covered += std::abs(r.value[0] - exact_run.value[0]) <= r.ci95[0];
+    }
+    EXPECT_GE(covered, 88) << "95% intervals covered the exact value " << covered << " times";
+    EXPECT_GE(seat_covered, 88);
   }
-  EXPECT_GE(covered, 88) << "95% intervals covered the exact value " << covered << " times";
-  EXPECT_GE(seat_covered, 88);
 }
 
 TEST(HoldemBestResponse, ResumesFromAPartialResultsFile) {
