@@ -331,6 +331,35 @@ typename HoldemLastRound<Real>::Program HoldemLastRound<Real>::compile(
   for (auto* list : {&prog.swept, &prog.direct, &prog.derived})
     for (std::int32_t& v : *list) v = map(v);
   prog.root = to[0];
+  // A fold-only vector whose fold sums come by linearity is never formed itself unless
+  // another vector is formed from it.
+  const auto nd = static_cast<std::int32_t>(prog.direct.size());
+  const auto nt = nd + static_cast<std::int32_t>(prog.derived.size());
+  std::vector<bool> formed(V, true);
+  for (std::int32_t v = nd; v < nt; ++v) formed[v] = false;
+  for (auto it = prog.form.rbegin(); it != prog.form.rend(); ++it) {
+    if (!formed[it->dst]) continue;
+    formed[it->src] = true;
+    for (std::int32_t m : it->minus)
+      if (m >= 0) formed[m] = true;
+  }
+  std::erase_if(prog.form, [&](const FormOp& op) { return !formed[op.dst]; });
+  // Keep only the strategy columns still read.
+  std::vector<Lanes> sigma;
+  std::int32_t columns = 0;
+  std::vector<std::int32_t> column_of(prog.columns, -1);
+  for (FormOp& op : prog.form)
+    if (op.row >= 0) {
+      column_of[op.row] = columns;
+      op.row = columns++;
+    }
+  sigma.assign(nb * static_cast<std::size_t>(columns), Lanes{});
+  for (std::size_t b = 0; b < nb; ++b)
+    for (std::int32_t r = 0; r < prog.columns; ++r)
+      if (column_of[r] >= 0)
+        sigma[b * columns + column_of[r]] = prog.sigma[b * prog.columns + r];
+  prog.sigma = std::move(sigma);
+  prog.columns = columns;
   return prog;
 }
 
