@@ -7,6 +7,7 @@
 #include <bit>
 #include <chrono>
 #include <cmath>
+#include <type_traits>
 
 #include "game/equity/card_sampler.h"
 #include "game/hand_evaluator.h"
@@ -131,7 +132,11 @@ EquityResult monte_carlo_equity(const EquityRequest& request) {
   // of them fixed), the same in every deal.
   const int left_after_ranged = kMaxCards - fixed.size() - 2 * num_ranged;
 
-  auto run_batch = [&](std::uint64_t batch, BatchTally& out) {
+  // `players` is std::integral_constant<int, N>: N players known at compile time (the
+  // showdown loops unrolled), or 0 for n.
+  auto run_batch = [&](auto players, std::uint64_t batch, BatchTally& out) {
+    constexpr int kPlayers = decltype(players)::value;
+    const int np = kPlayers > 0 ? kPlayers : n;
     Rng rng(request.seed, batch);
     CardSampler cards(rng);
     for (int sample = 0; sample < kBatchSamples; ++sample) {
@@ -173,12 +178,12 @@ EquityResult monte_carlo_equity(const EquityRequest& request) {
       // rank lookups of the next deals.
       HandRank v[kMaxPlayers];
       HandRank best = 0;
-      for (int i = 0; i < n; ++i) {
+      for (int i = 0; i < np; ++i) {
         v[i] = ev.rank(board.merge(hole[i]));
         best = std::max(best, v[i]);
       }
       unsigned winners = 0;
-      for (int i = 0; i < n; ++i) {
+      for (int i = 0; i < np; ++i) {
         winners |= static_cast<unsigned>(v[i] == best) << i;
         ++out.category[i][category[v[i]]];
       }
@@ -219,7 +224,12 @@ EquityResult monte_carlo_equity(const EquityRequest& request) {
     for (auto& b : round) b = BatchTally{};
 #pragma omp parallel for schedule(static, 1) num_threads(threads)
     for (int k = 0; k < threads; ++k) {
-      run_batch(next_batch + static_cast<std::uint64_t>(k), round[static_cast<std::size_t>(k)]);
+      const std::uint64_t batch = next_batch + static_cast<std::uint64_t>(k);
+      BatchTally& tally = round[static_cast<std::size_t>(k)];
+      if (n == 2)
+        run_batch(std::integral_constant<int, 2>{}, batch, tally);
+      else
+        run_batch(std::integral_constant<int, 0>{}, batch, tally);
       round[static_cast<std::size_t>(k)].add_winners();
     }
     next_batch += static_cast<std::uint64_t>(threads);
