@@ -7,6 +7,7 @@
 #include <bit>
 #include <chrono>
 #include <cmath>
+#include <type_traits>
 
 #include "game/equity/card_sampler.h"
 #include "game/hand_evaluator.h"
@@ -30,6 +31,7 @@ struct PlayerSampler {
   std::vector<double> accept;  // alias method: keep slot i with this probability
   std::vector<std::uint32_t> alias;
   bool uniform = true;
+  bool any_two = false;  // all 1,326 combinations, equal weights ("random")
 
   explicit PlayerSampler(const Range& range) {
     const auto& combos = range.combos();
@@ -41,6 +43,7 @@ struct PlayerSampler {
       total += c.weight;
       uniform = uniform && c.weight == combos.front().weight;
     }
+    any_two = uniform && n == static_cast<std::size_t>(kMaxCards * (kMaxCards - 1) / 2);
     accept.assign(n, 1.0);
     alias.resize(n);
     std::vector<double> scaled(n);
@@ -71,13 +74,31 @@ struct PlayerSampler {
 };
 
 // Integer counts only in the sampling loop: a player's equity share in a deal is 1 (won) or
-// 1/k (tied k ways), so its mean and variance follow from the counts.
+// 1/k (tied k ways), so its mean and variance follow from the counts. The loop counts deals
+// by the set of winners (one increment a deal); add_winners turns those into per-player
+// win and tie counts once a batch.
 struct BatchTally {
   std::int64_t samples = 0;
   std::array<std::int64_t, kMaxPlayers> win{};
   std::array<std::array<std::int64_t, kMaxPlayers + 1>, kMaxPlayers> tie{};  // by # sharing
   std::array<std::array<std::int64_t, kNumHandCategories>, kMaxPlayers> category{};
+  std::array<std::int64_t, std::size_t{1} << kMaxPlayers> by_winners{};  // by winners' bits
   bool failed = false;
+
+  void add_winners() {
+    for (std::size_t m = 1; m < by_winners.size(); ++m) {
+      if (by_winners[m] == 0) continue;
+      const int k = std::popcount(m);
+      for (int i = 0; i < kMaxPlayers; ++i) {
+        if (((m >> i) & 1U) == 0) continue;
+        if (k == 1)
+          win[i] += by_winners[m];
+        else
+          tie[i][k] += by_winners[m];
+      }
+      by_winners[m] = 0;
+    }
+  }
 };
 
 }  // namespace
@@ -98,13 +119,31 @@ EquityResult monte_carlo_equity(const EquityRequest& request) {
   const EvalHand board_hand = EvalHand::of(CardSet::of(request.board));
   const int num_known = static_cast<int>(request.board.size());
 
-  auto run_batch = [&](std::uint64_t batch, BatchTally& out) {
+  int ranged[kMaxPlayers], any_two[kMaxPlayers];
+  int num_ranged = 0, num_any_two = 0;
+  for (int i = 0; i < n; ++i) {
+    if (samplers[static_cast<std::size_t>(i)].any_two)
+      any_two[num_any_two++] = i;
+    else
+      ranged[num_ranged++] = i;
+  }
+
+  // Cards left once the ranged players hold theirs (every combination has two cards, none
+  // of them fixed), the same in every deal.
+  const int left_after_ranged = kMaxCards - fixed.size() - 2 * num_ranged;
+
+  // `players` is std::integral_constant<int, N>: N players known at compile time (the
+  // showdown loops unrolled), or 0 for n.
+  auto run_batch = [&](auto players, std::uint64_t batch, BatchTally& out) {
+    constexpr int kPlayers = decltype(players)::value;
+    const int np = kPlayers > 0 ? kPlayers : n;
     Rng rng(request.seed, batch);
     CardSampler cards(rng);
-    std::uint32_t pick[kMaxPlayers];
     for (int sample = 0; sample < kBatchSamples; ++sample) {
-      // Players' combinations, by weight, redrawn together until they share no card.
+      // Players with a range: combinations by weight, redrawn together until they share no
+      // card.
       std::uint64_t used = 0;
+      EvalHand hole[kMaxPlayers];
       for (int tries = 0;; ++tries) {
         if (tries == kMaxRejections) {
           out.failed = true;
@@ -112,35 +151,43 @@ EquityResult monte_carlo_equity(const EquityRequest& request) {
         }
         used = fixed.mask();
         bool clash = false;
-        for (int i = 0; i < n && !clash; ++i) {
-          pick[i] = samplers[static_cast<std::size_t>(i)].draw(rng);
-          const std::uint64_t m = samplers[static_cast<std::size_t>(i)].mask[pick[i]];
-          clash = (used & m) != 0;
-          used |= m;
+        for (int k = 0; k < num_ranged && !clash; ++k) {
+          const PlayerSampler& p = samplers[static_cast<std::size_t>(ranged[k])];
+          const std::uint32_t pick = p.draw(rng);
+          clash = (used & p.mask[pick]) != 0;
+          used |= p.mask[pick];
+          hole[ranged[k]] = p.hole[pick];
         }
         if (!clash) break;
+      }
+      // Players holding any two cards, afterwards: two cards from the deck left. Given the
+      // other players' cards that is their exact conditional law, and the number of pairs
+      // left does not depend on which cards are out, so the joint law (weights' product over
+      // deals that share no card) is unchanged, with no redraws.
+      int left = left_after_ranged;
+      for (int k = 0; k < num_any_two; ++k, left -= 2) {
+        const Card a = cards.draw(used, left);
+        hole[any_two[k]] = EvalHand{}.add(a).add(cards.draw(used, left - 1));
       }
       // The rest of the board, uniformly from the cards left; the board is built once and
       // merged with each player's hole cards.
       EvalHand board = board_hand;
-      for (int k = num_known; k < 5; ++k) board = board.add(cards.draw(used));
+      for (int k = num_known; k < 5; ++k) board = board.add(cards.draw(used, left--));
       // Ranks, winners and tallies without branches on the outcome: the showdown is a coin
       // flip for the branch predictor, and a mispredict would also discard the overlapped
       // rank lookups of the next deals.
       HandRank v[kMaxPlayers];
       HandRank best = 0;
-      for (int i = 0; i < n; ++i) {
-        v[i] = ev.rank(board.merge(samplers[static_cast<std::size_t>(i)].hole[pick[i]]));
+      for (int i = 0; i < np; ++i) {
+        v[i] = ev.rank(board.merge(hole[i]));
         best = std::max(best, v[i]);
       }
-      int winners = 0;
-      for (int i = 0; i < n; ++i) winners += v[i] == best;
-      for (int i = 0; i < n; ++i) {
-        const bool won = v[i] == best;
-        out.win[i] += won & (winners == 1);
-        out.tie[i][winners] += won & (winners != 1);
+      unsigned winners = 0;
+      for (int i = 0; i < np; ++i) {
+        winners |= static_cast<unsigned>(v[i] == best) << i;
         ++out.category[i][category[v[i]]];
       }
+      ++out.by_winners[winners];
       ++out.samples;
     }
   };
@@ -176,8 +223,15 @@ EquityResult monte_carlo_equity(const EquityRequest& request) {
   while (!done) {
     for (auto& b : round) b = BatchTally{};
 #pragma omp parallel for schedule(static, 1) num_threads(threads)
-    for (int k = 0; k < threads; ++k)
-      run_batch(next_batch + static_cast<std::uint64_t>(k), round[static_cast<std::size_t>(k)]);
+    for (int k = 0; k < threads; ++k) {
+      const std::uint64_t batch = next_batch + static_cast<std::uint64_t>(k);
+      BatchTally& tally = round[static_cast<std::size_t>(k)];
+      if (n == 2)
+        run_batch(std::integral_constant<int, 2>{}, batch, tally);
+      else
+        run_batch(std::integral_constant<int, 0>{}, batch, tally);
+      round[static_cast<std::size_t>(k)].add_winners();
+    }
     next_batch += static_cast<std::uint64_t>(threads);
     for (const BatchTally& b : round) {
       if (b.failed)

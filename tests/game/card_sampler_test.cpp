@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 
@@ -60,6 +61,21 @@ TEST(CardSampler, SameSeedSameCards) {
     }
   }
   EXPECT_GT(differ, 400);
+}
+
+// Passing the number of cards left is the same draw as letting the sampler count them.
+TEST(CardSampler, KnownCountDrawsTheSameCards) {
+  Rng r1(5, 1), r2(5, 1);
+  CardSampler s1(r1), s2(r2);
+  for (int deal = 0; deal < 1000; ++deal) {
+    std::uint64_t u1 = 0x3ULL << 20, u2 = u1;
+    for (int left = 50; left > 43; --left) {
+      const Card c = s1.draw(u1);
+      EXPECT_EQ(c, s2.draw(u2, left));
+      EXPECT_EQ(u1, u2);
+    }
+    EXPECT_EQ(std::popcount(u1), 9);
+  }
 }
 
 }  // namespace
