@@ -12,11 +12,12 @@ set -euo pipefail
 seconds=${1:-20}
 only=${2:-}  # optional: run only the harnesses whose name contains this
 root=$(cd "$(dirname "$0")/.." && pwd)
-build="$root/build/fuzz/fuzz"
+build=$(cd "${HULHE_FUZZ_BUILD:-$root/build/fuzz}" && pwd)/fuzz  # HULHE_FUZZ_BUILD: another build folder
 work=$(mktemp -d "${TMPDIR:-/tmp}/hulhe_fuzz_run.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 findings="$root/build/fuzz/findings"
 status=0
+ran=0
 printf '%-28s %12s %10s %8s\n' harness executions exec/s result
 for harness in "$build"/fuzz_*; do
   [ -x "$harness" ] || continue
@@ -26,6 +27,7 @@ for harness in "$build"/fuzz_*; do
   mkdir -p "$corpus" "$findings/$name"
   if [ -d "$root/fuzz/corpus/$name" ]; then cp -r "$root/fuzz/corpus/$name/." "$corpus/"; fi
   log="$work/$name.log"
+  ran=$((ran + 1))
   if (cd "$work" && TMPDIR="$work" ASAN_OPTIONS=allocator_may_return_null=1 "$harness" "$corpus" -max_total_time="$seconds" -timeout=10 \
         -rss_limit_mb=4096 -max_len=65536 -print_final_stats=1 \
         -artifact_prefix="$findings/$name/" >"$log" 2>&1); then
@@ -43,4 +45,5 @@ for harness in "$build"/fuzz_*; do
     ls "$findings/$name" | head -3
   fi
 done
+if [ "$ran" = 0 ]; then echo "no harness found in $build (build the fuzz preset first)"; exit 1; fi
 exit $status

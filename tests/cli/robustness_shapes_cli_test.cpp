@@ -3,6 +3,7 @@
 // abstraction (they used to crash `exploit` and `export`), and a length prefix larger than the
 // file is refused at once instead of allocating it.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <cereal/archives/portable_binary.hpp>
 #include <cereal/types/string.hpp>
@@ -163,6 +164,23 @@ TEST_F(RobustnessShapesCli, HugeLengthPrefixesAreRefusedAtOnce) {
                  "is corrupt: a length of 4611686018427387904 elements does not fit in the 0 "
                  "bytes that remain",
                  "checkpoint");
+}
+
+TEST_F(RobustnessShapesCli, DirectoriesDevicesAndFifosAreRefusedWithoutHanging) {
+  const std::string fifo = dir_ / "fifo";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  for (const std::string& special : {dir_.path(), std::string("/dev/urandom"), fifo}) {
+    expect_refused(run_hulhe("exploit --checkpoint " + special), "checkpoint '" + special + "'",
+                   "checkpoint " + special);
+    expect_refused(run_hulhe("exploit --strategy " + special), "strategy file '" + special + "'",
+                   "strategy " + special);
+    expect_refused(run_hulhe("export --baseline uniform --bucket-map " + special + " --out " +
+                             (dir_ / "x.strategy")),
+                   "bucket map '" + special + "'", "bucket map " + special);
+    expect_refused(run_hulhe("match --a bot:equity:" + special + " --b bot:uniform --hands 5"),
+                   "parameters file '" + special + "'", "bot parameters " + special);
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir_ / "x.strategy"));
 }
 
 }  // namespace
