@@ -2,8 +2,8 @@
 // checksum guard the body). Even: the rest is a body, given a header with the right size
 // and checksum, so the fuzzer reaches the body's reader and the shape checks (small lossless
 // games: the checks every command applies, then a read of every information set).
-#include "fuzz/fuzz_support.h"
 #include "abstraction/abstraction_factory.h"
+#include "fuzz/fuzz_support.h"
 #include "game/betting_tree.h"
 #include "solver/checkpoint.h"
 

@@ -51,10 +51,8 @@ class BoundedInputArchive {
   }
 
   template <typename T>
-    requires std::is_arithmetic_v<T>
-  void operator()(T& value) {
-    archive_(value);
-  }
+  requires std::is_arithmetic_v<T>
+  void operator()(T& value) { archive_(value); }
 
   void operator()(std::string& s) {
     s.resize(static_cast<std::size_t>(length(1)));
@@ -62,8 +60,7 @@ class BoundedInputArchive {
   }
 
   template <typename T>
-    requires std::is_arithmetic_v<T> && (!std::is_same_v<T, bool>)
-  void operator()(std::vector<T>& v) {
+  requires std::is_arithmetic_v<T> &&(!std::is_same_v<T, bool>)void operator()(std::vector<T>& v) {
     v.resize(static_cast<std::size_t>(length(sizeof(T))));
     archive_(cereal::binary_data(v.data(), v.size() * sizeof(T)));
   }
@@ -83,16 +80,13 @@ class BoundedInputArchive {
 
   // Types with a member `serialize(Archive&)` template, or a free one found by ADL.
   template <typename T>
-    requires requires(T& t, BoundedInputArchive& ar) { t.serialize(ar); }
-  void operator()(T& value) {
-    value.serialize(*this);
-  }
+  requires requires(T& t, BoundedInputArchive& ar) { t.serialize(ar); }
+  void operator()(T& value) { value.serialize(*this); }
   template <typename T>
-    requires(!std::is_arithmetic_v<T>) &&
-            requires(T& t, BoundedInputArchive& ar) { serialize(ar, t); }
-  void operator()(T& value) {
-    serialize(*this, value);
+  requires(!std::is_arithmetic_v<T>) && requires(T& t, BoundedInputArchive& ar) {
+    serialize(ar, t);
   }
+  void operator()(T& value) { serialize(*this, value); }
 
  private:
   // A read-only stream buffer over the caller's bytes (no copy of a large body).

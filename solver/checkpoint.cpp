@@ -149,8 +149,10 @@ void check_checkpoint_matches(const Checkpoint& c, const std::string& path,
   // who recomputed it) wrote tables of the right shape: indexing them would go out of bounds.
   const BettingTree tree(game);
   if (const std::string why = c.tables.shape_mismatch(tree, abstraction); !why.empty())
-    throw InputError("checkpoint " + path + " has tables of another shape than its game and "
-                     "abstraction: " + why);
+    throw InputError("checkpoint " + path +
+                     " has tables of another shape than its game and "
+                     "abstraction: " +
+                     why);
 }
 
 std::uint64_t file_hash(const std::string& path) {

@@ -3,8 +3,8 @@
 #include <cmath>
 #include <filesystem>
 #include <limits>
-#include <sstream>
 #include <set>
+#include <sstream>
 #include <toml.hpp>
 #include <type_traits>
 
@@ -176,9 +176,11 @@ void SolveConfig::validate(const std::string& source) const {
   check_real(source, "parameters.prune_probability", p.prune_probability, 0.0, 1.0);
   if (!std::isfinite(p.prune_threshold) || !std::isfinite(p.regret_floor) ||
       p.prune_threshold >= 0.0 || p.regret_floor > p.prune_threshold)
-    throw InputError(source + ": need 'parameters.regret_floor' <= 'parameters.prune_threshold' "
-                     "< 0, both finite (regret_floor = " + number(p.regret_floor) +
-                     ", prune_threshold = " + number(p.prune_threshold) + ")");
+    throw InputError(source +
+                     ": need 'parameters.regret_floor' <= 'parameters.prune_threshold' "
+                     "< 0, both finite (regret_floor = " +
+                     number(p.regret_floor) + ", prune_threshold = " + number(p.prune_threshold) +
+                     ")");
 }
 
 }  // namespace hulhe

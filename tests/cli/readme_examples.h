@@ -95,14 +95,16 @@ inline std::vector<Block> parse_blocks(const std::string& markdown) {
 }
 
 // Output with what legitimately varies between runs masked: the test folder's path,
-// durations, rates, ETAs, dates, JSON timing fields and the machine's available memory. Every other number must match.
+// durations, rates, ETAs, dates, JSON timing fields and the machine's available memory. Every other
+// number must match.
 inline std::string mask_timings(std::string text, const std::string& folder) {
   if (!folder.empty())
     for (std::size_t at = 0; (at = text.find(folder, at)) != std::string::npos;)
       text.replace(at, folder.size(), "<folder>");
   static const std::pair<std::regex, const char*> rules[] = {
       {std::regex(R"(\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z?)?)"), "<date>"},
-      {std::regex(R"re("(\w*(seconds|per_second|elapsed|eta)\w*)": ?-?[0-9.eE+-]+)re"), "\"$1\":<t>"},
+      {std::regex(R"re("(\w*(seconds|per_second|elapsed|eta)\w*)": ?-?[0-9.eE+-]+)re"),
+       "\"$1\":<t>"},
       {std::regex(R"([0-9][0-9,.]*(e[-+]?\d+)? ?(it/s|hands/s|units/s|flops/s|[KMG]i?B/s|/s))"),
        "<rate>"},
       {std::regex(R"(memory available [0-9.]+ [KMGT]iB)"), "memory available <memory>"},

@@ -2,6 +2,8 @@
 // convention) is run in a fresh folder, in README order, and what it prints must match the
 // README with only timings, rates, dates and the folder's path masked. A changed number
 // fails this test; long runs are skipped by an explicit marker in the README.
+#include "tests/cli/readme_examples.h"
+
 #include <gtest/gtest.h>
 #include <stdlib.h>
 #include <sys/wait.h>
@@ -12,8 +14,6 @@
 #include <fstream>
 #include <sstream>
 #include <string>
-
-#include "tests/cli/readme_examples.h"
 
 namespace hulhe {
 namespace {
@@ -31,14 +31,15 @@ struct Ran {
 Ran run_in(const std::string& folder, const std::string& command) {
   std::string quoted;  // the command inside single quotes
   for (char c : command) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  const std::string line = "cd '" + folder + "' && PATH='" + folder + "/.bin':\"$PATH\" timeout 300 " +
-                           "sh -c '" + quoted + "' 2>&1";
+  const std::string line = "cd '" + folder + "' && PATH='" + folder +
+                           "/.bin':\"$PATH\" timeout 300 " + "sh -c '" + quoted + "' 2>&1";
   Ran r;
   FILE* pipe = popen(line.c_str(), "r");
   if (pipe == nullptr) return r;
   std::array<char, 4096> buffer{};
   std::size_t n = 0;
-  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) r.out.append(buffer.data(), n);
+  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
+    r.out.append(buffer.data(), n);
   const int status = pclose(pipe);
   r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
@@ -78,7 +79,8 @@ TEST(ReadmeExamples, MasksTimingsButNotOtherNumbers) {
   EXPECT_EQ(mask_timings("1000 hands, 0 mismatches, 3 streets, 5 s\n", ""),
             "1000 hands, 0 mismatches, 3 streets, <time>\n");
   // A changed number is a difference.
-  EXPECT_NE(mask_timings(a, ""), mask_timings(std::string(a).replace(a.find("2.384"), 5, "2.385"), ""));
+  EXPECT_NE(mask_timings(a, ""),
+            mask_timings(std::string(a).replace(a.find("2.384"), 5, "2.385"), ""));
   EXPECT_NE(mask_timings("{\"hands\":1000}", ""), mask_timings("{\"hands\":1001}", ""));
 }
 
@@ -113,7 +115,8 @@ TEST(ReadmeExamples, EveryUnskippedExamplePrintsWhatTheReadmeSays) {
                        "the block";
     for (const std::string& setup : block.setup) {
       const Ran r = run_in(folder, setup);
-      ASSERT_EQ(r.status, 0) << "README.md:" << block.line << ": setup '" << setup << "'\n" << r.out;
+      ASSERT_EQ(r.status, 0) << "README.md:" << block.line << ": setup '" << setup << "'\n"
+                             << r.out;
     }
     int previous_status = 0;
     for (const readme::Example& e : block.examples) {

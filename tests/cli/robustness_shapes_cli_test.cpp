@@ -114,8 +114,9 @@ TEST_F(RobustnessShapesCli, CheckpointWithTablesOfAnotherShapeIsRefusedByEveryRe
                  shape, "export");
   expect_refused(run_hulhe("lbr --checkpoint " + ckpt + " --hands 10 --quiet"), shape, "lbr");
   const std::string config = dir_ / "kuhn.toml";
-  std::ofstream(config) << "game = \"" + kGames + "kuhn.game\"\niterations = 20\nalgorithm = "
-                                                  "\"cfr+\"\n";
+  std::ofstream(config) << "game = \"" + kGames +
+                               "kuhn.game\"\niterations = 20\nalgorithm = "
+                               "\"cfr+\"\n";
   expect_refused(run_hulhe("solve --config " + config + " --checkpoint " + ckpt + " --resume"),
                  shape, "solve --resume");
   EXPECT_EQ(read_bytes(ckpt), before);  // the refused checkpoint is left as it was

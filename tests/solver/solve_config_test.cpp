@@ -49,8 +49,7 @@ TEST(SolveConfigValidation, RefusesEachOutOfRangeValueNamingTheKey) {
       {"'progress_every_seconds'", [](SolveConfig& c) { c.progress_every_seconds = 0; }},
       {"'parameters.discount_interval'", [](SolveConfig& c) { c.params.discount_interval = -1; }},
       {"'parameters.average_delay'", [](SolveConfig& c) { c.params.average_delay = -1; }},
-      {"'parameters.prune_probability'",
-       [&](SolveConfig& c) { c.params.prune_probability = nan; }},
+      {"'parameters.prune_probability'", [&](SolveConfig& c) { c.params.prune_probability = nan; }},
       {"'parameters.prune_threshold'", [](SolveConfig& c) { c.params.prune_threshold = 1; }},
   };
   for (const auto& [key, spoil] : cases) {
@@ -83,7 +82,8 @@ std::string config_error(const std::string& text) {
 }
 
 TEST(SolveConfigValidation, TheReaderValidatesAndNamesFileLineAndColumn) {
-  const std::string game = "game = \"" + std::string(HULHE_SOURCE_DIR) + "/configs/games/kuhn.game\"\n";
+  const std::string game =
+      "game = \"" + std::string(HULHE_SOURCE_DIR) + "/configs/games/kuhn.game\"\n";
   EXPECT_EQ(config_error(game + "seed = -1\n"), "c.toml: 'seed' = -1 must be a whole number >= 0");
   EXPECT_EQ(config_error(game + "seed = 0\n"), "");
   EXPECT_EQ(config_error(game + "iterations = 0\n"),
@@ -97,7 +97,8 @@ TEST(SolveConfigValidation, TheReaderValidatesAndNamesFileLineAndColumn) {
 
 TEST(SolveConfigValidation, DirectoriesAndDevicesAreRefusedByName) {
   test::TempFolder dir;
-  for (const std::string& path : {dir.path(), std::string("/dev/null"), std::string("/dev/urandom")}) {
+  for (const std::string& path :
+       {dir.path(), std::string("/dev/null"), std::string("/dev/urandom")}) {
     try {
       SolveConfig::from_file(path);
       ADD_FAILURE() << path << " accepted";

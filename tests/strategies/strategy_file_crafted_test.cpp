@@ -30,8 +30,8 @@ void put(std::string& out, std::uint64_t v, int bytes) {
 class StrategyFileCrafted : public ::testing::Test {
  protected:
   StrategyFileCrafted()
-      : kuhn_(GameDefinition::from_file(std::string(HULHE_SOURCE_DIR) +
-                                        "/configs/games/kuhn.game")),
+      : kuhn_(
+            GameDefinition::from_file(std::string(HULHE_SOURCE_DIR) + "/configs/games/kuhn.game")),
         abstraction_(kuhn_) {}
 
   // A strategy file of Kuhn (lossless abstraction, 8 bits) around `body`: header hashes,
