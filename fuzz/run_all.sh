@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Runs every libFuzzer harness of build/fuzz (or those matching NAME) for SECONDS each (default 20) on a copy of its
+# Runs every libFuzzer harness of build/fuzz (HULHE_FUZZ_BUILD: another build folder; NAME:
+# only the harnesses whose name contains it) for SECONDS each (default 20) on a copy of its
 # seed corpus (fuzz/corpus/<name>/, never modified), under ASan + UBSan. Prints executions
-# per harness; exits 1 on the first finding (crash, sanitizer report, uncaught exception,
-# leak, timeout), leaving the reproducer in build/fuzz/findings/<name>/. The harnesses'
-# temporary folders live inside the run's own folder (TMPDIR), removed at the end.
+# per harness; exits 1 if any harness had a finding (crash, sanitizer report, uncaught
+# exception, leak, timeout) or none was built, leaving reproducers in
+# build/fuzz/findings/<name>/. The harnesses' temporary folders live inside the run's own
+# folder (TMPDIR), removed at the end. `make test` runs it with FUZZ_SECONDS (default 10).
 #   cmake --preset fuzz && cmake --build --preset fuzz && fuzz/run_all.sh 20 [NAME]
 # ASan's operator new reports an allocation it cannot satisfy instead of throwing
 # std::bad_alloc, so a file that announces a huge table is a finding here even where the
