@@ -1,24 +1,25 @@
 # The two commands of the README:
 #   make run    install what is missing, build, run the whole pipeline on the quick config
 #               (in runs/: bucket map, checkpoint, strategy file, curve, plot, report)
-#   make test   install what is missing, build, run the whole test suite (and the
-#               fast tests again under AddressSanitizer + UndefinedBehaviorSanitizer)
+#   make test   install what is missing, build, run the whole test suite, the fast tests
+#               again under AddressSanitizer + UndefinedBehaviorSanitizer, then every libFuzzer
+#               harness for FUZZ_SECONDS (default 10; 0 skips the fuzzing)
 JOBS ?= $(shell nproc)
 DEBIAN_PACKAGES := build-essential cmake ninja-build libeigen3-dev libcereal-dev \
   libgtest-dev libbenchmark-dev libcli11-dev libspdlog-dev libfmt-dev libtoml11-dev \
   nlohmann-json3-dev gnuplot-nox
-# Only `make fuzz` needs these (Debian's clang with libFuzzer and its OpenMP runtime).
+# The fuzz build needs these (Debian's clang with libFuzzer and its OpenMP runtime).
 FUZZ_PACKAGES := clang libclang-rt-dev libomp-dev
-FUZZ_SECONDS ?= 20
+FUZZ_SECONDS ?= 10
 HULHE := build/release/cli/hulhe
 RUN_CONFIG ?= configs/hulhe-quick.toml
 
-.PHONY: run test deps install build build-asan test-release test-asan bench fuzz format clean
+.PHONY: run test deps install build build-asan test-release test-asan test-fuzz bench fuzz format clean
 
 run: build
 	mkdir -p runs && cd runs && ../$(HULHE) run --config ../$(RUN_CONFIG)
 
-test: test-release test-asan
+test: test-release test-asan test-fuzz
 
 deps:
 	@$(MAKE) --no-print-directory install PACKAGES="$(DEBIAN_PACKAGES)"
@@ -49,13 +50,18 @@ test-asan: build-asan
 bench: build
 	for b in build/release/bench/bench_*; do $$b; done
 
-# libFuzzer harnesses (fuzz/), FUZZ_SECONDS each under ASan + UBSan; fails on a finding.
-# Not part of `make test`.
+# libFuzzer harnesses (fuzz/), FUZZ_SECONDS each under ASan + UBSan on a copy of the seed
+# corpus; fails on a finding (reproducer in build/fuzz/findings/). The last step of
+# `make test`; FUZZ_SECONDS=0 skips it there.
 fuzz:
 	@$(MAKE) --no-print-directory install PACKAGES="$(DEBIAN_PACKAGES) $(FUZZ_PACKAGES)"
 	cmake --preset fuzz >/dev/null
 	cmake --build --preset fuzz -j $(JOBS)
 	fuzz/run_all.sh $(FUZZ_SECONDS)
+
+test-fuzz:
+	@if [ "$(FUZZ_SECONDS)" = 0 ]; then echo "fuzzing skipped (FUZZ_SECONDS=0)"; \
+	else $(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SECONDS); fi
 
 format:
 	find game abstraction solver strategies cli tests bench fuzz -name '*.h' -o -name '*.cpp' | xargs clang-format -i

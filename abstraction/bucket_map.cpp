@@ -1,6 +1,7 @@
 #include "abstraction/bucket_map.h"
 
 #include <algorithm>
+#include <array>
 #include <cereal/archives/portable_binary.hpp>
 #include <cereal/types/string.hpp>
 #include <cereal/types/vector.hpp>
@@ -8,6 +9,7 @@
 #include <cstring>
 #include <sstream>
 
+#include "game/bounded_input_archive.h"
 #include "game/input_error.h"
 #include "game/input_file.h"
 #include "game/output_file.h"
@@ -96,42 +98,43 @@ void BucketMap::save(const std::string& path) const {
 BucketMap BucketMap::load(const std::string& path, std::optional<std::uint64_t> expected_game_hash,
                           const std::string& game_name) {
   // Directories and devices are refused; the bound only keeps /dev/zero-like files out.
-  std::string bytes = read_input_file(path, "bucket map", std::uint64_t{1} << 40);
+  const std::string bytes = read_input_file(path, "bucket map", std::uint64_t{1} << 40);
   BucketMap m;
-  std::istringstream is(std::move(bytes), std::ios::binary);
   std::uint64_t sum = 0;
+  std::uint64_t payload_start = 0;
+  // Every length prefix is checked against the bytes that remain, so a crafted file cannot
+  // make the reader allocate more than its own size.
+  const std::string what = "bucket map '" + path + "'";
   try {
-    cereal::PortableBinaryInputArchive ar(is);
-    std::string magic;
+    BoundedInputArchive ar(bytes, what);
+    // The magic is a cereal string: its length (8), then its bytes.
+    std::uint64_t magic_length = 0;
+    std::array<char, sizeof kMagic - 1> magic{};
     std::uint32_t version = 0;
-    // A wrong file could announce a huge string: read the magic's length by hand first.
-    std::uint64_t magic_len = 0;
-    ar(magic_len);
-    if (magic_len != std::strlen(kMagic))
+    ar(magic_length);
+    if (magic_length == magic.size()) ar(magic);
+    if (magic_length != magic.size() || std::memcmp(magic.data(), kMagic, magic.size()) != 0)
       throw InputError("'" + path + "' is not a hulhe bucket map (bad magic)");
-    magic.resize(magic_len);
-    ar(cereal::binary_data(magic.data(), magic_len));
-    if (magic != kMagic) throw InputError("'" + path + "' is not a hulhe bucket map (bad magic)");
     ar(version);
     if (version != kFormatVersion)
       throw InputError("bucket map '" + path + "' has format version " + std::to_string(version) +
                        "; this hulhe reads version " + std::to_string(kFormatVersion));
     ar(m.game_hash, m.source_hash, sum);
+    payload_start = ar.position();
   } catch (const InputError&) {
     throw;
-  } catch (const std::exception&) {  // cereal::Exception, or bad_alloc from a huge size
+  } catch (const std::exception&) {  // cereal::Exception: fewer bytes than a field needs
     throw InputError("bucket map '" + path + "' is truncated or corrupt (header)");
   }
   if (expected_game_hash && *expected_game_hash != m.game_hash)
     throw InputError("bucket map '" + path + "' was built for a different game (hash " +
                      hex(m.game_hash) + ") than " + game_name + " (hash " +
                      hex(*expected_game_hash) + ")");
-  const std::string& all = is.str();
-  const std::size_t start = static_cast<std::size_t>(is.tellg());
-  if (checksum64(all.data() + start, all.size() - start) != sum)
+  const std::string_view payload = std::string_view(bytes).substr(payload_start);
+  if (checksum64(payload.data(), payload.size()) != sum)
     throw InputError("bucket map '" + path + "' is corrupt or truncated (checksum mismatch)");
   try {
-    cereal::PortableBinaryInputArchive ar(is);
+    BoundedInputArchive ar(payload, what);
     ar(m.source);
     std::uint32_t n = 0;
     ar(n);
@@ -140,12 +143,13 @@ BucketMap BucketMap::load(const std::string& path, std::optional<std::uint64_t> 
     for (RoundBuckets& r : m.rounds) serialize_round(ar, r);
   } catch (const InputError&) {
     throw;
-  } catch (const std::exception&) {  // cereal::Exception, or bad_alloc from a huge size
+  } catch (const std::exception&) {  // cereal::Exception: fewer bytes than a field needs
     throw InputError("bucket map '" + path + "' is truncated or corrupt");
   }
   for (const RoundBuckets& r : m.rounds) {
     const bool ok =
-        r.num_buckets > 0 &&
+        r.num_buckets > 0 && r.centres.rows >= 0 && r.centres.cols >= 0 &&
+        r.centres.rows <= static_cast<std::int64_t>(r.centres.data.size()) &&
         r.centres.data.size() == static_cast<std::size_t>(r.centres.rows) * r.centres.cols &&
         std::all_of(r.bucket16.begin(), r.bucket16.end(),
                     [&](std::uint16_t b) { return b < r.num_buckets; }) &&

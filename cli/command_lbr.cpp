@@ -11,6 +11,7 @@
 #include <string>
 
 #include "cli/commands.h"
+#include "cli/option_checks.h"
 #include "cli/policy_source.h"
 #include "game/input_error.h"
 #include "solver/local_best_response.h"
@@ -104,12 +105,19 @@ void add_lbr_command(CLI::App& app) {
   cmd->add_option("--game", o->game, "game definition (.game), with --policy or --buckets");
   cmd->add_option("--policy", o->policy,
                   "built-in policy: uniform, always-call, always-raise, always-fold");
-  cmd->add_option("--hands", o->hands, "hands to play (seats alternate)")->required();
-  cmd->add_option("--seed", o->seed, "seed of the deals and the policy's actions");
-  cmd->add_option("--threads", o->threads, "OpenMP threads (the result does not depend on it)");
+  // One result slot per hand is kept (8 bytes each): 10^8 hands is 800 MB and days of HULHE
+  // play, so more is a typo (99999999999999999999 used to end in "internal error").
+  cmd->add_option("--hands", o->hands, "hands to play (seats alternate)")
+      ->required()
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{100'000'000}));
+  cmd->add_option("--seed", o->seed, "seed of the deals and the policy's actions")
+      ->check(seed_check());
+  cmd->add_option("--threads", o->threads, "OpenMP threads (the result does not depend on it)")
+      ->check(threads_check());
   cmd->add_option("--equity-boards", o->equity_boards,
                   "Monte Carlo boards per equity pass where enumerating is too costly "
-                  "(HULHE preflop)");
+                  "(HULHE preflop)")
+      ->check(CLI::Range(1, 1'000'000));
   cmd->add_flag("--quiet", o->quiet, "no progress lines on stderr");
   cmd->add_flag("--json", o->json, "print one JSON object");
   cmd->callback([o] { run(*o); });

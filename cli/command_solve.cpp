@@ -13,9 +13,7 @@
 #include "cli/option_checks.h"
 #include "game/input_error.h"
 #include "game/output_file.h"
-#include "game/toml_input.h"
 #include "solver/solve_config.h"
-#include "solver/solve_config_validation.h"
 #include "solver/solver_run.h"
 
 namespace hulhe::cli {
@@ -40,8 +38,8 @@ std::string duration(double s) {
 }
 
 void run(const Options& o) {
-  // Syntax errors (file:line:column), directories and devices: InputErrors before the reader.
-  validate_solve_toml(parse_toml_file(o.config, "config"), o.config);
+  // Syntax errors (file:line:column), directories, devices and out-of-range values are
+  // InputErrors from the reader; the overrides are checked again below.
   SolveConfig config = SolveConfig::from_file(o.config);
   if (o.algorithm) config.params.algorithm = *o.algorithm;
   if (o.iterations) config.iterations = *o.iterations;

@@ -1,17 +1,15 @@
 // `hulhe solve` configs (TOML, read from a file: the only reader there is), then the range
-// checks the command applies.
+// checks it applies.
 #include "fuzz/fuzz_support.h"
-#include "game/toml_input.h"
 #include "solver/solve_config.h"
-#include "solver/solve_config_validation.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace hulhe;
   const std::string path = fuzz::write_temp("solve.toml", fuzz::as_text(data, size));
   fuzz::expect_input_errors_only([&] {
-    // As `hulhe solve` does: syntax first (file:line:column), then the typed reader.
-    validate_solve_toml(parse_toml_file(path), path);
-    validate(SolveConfig::from_file(path), path);
+    // As `hulhe solve` does: the reader parses (file:line:column) and validates.
+    const SolveConfig c = SolveConfig::from_file(path);
+    c.validate(path);
   });
   return 0;
 }

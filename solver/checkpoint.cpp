@@ -10,7 +10,9 @@
 #include <fstream>
 #include <sstream>
 
+#include "game/bounded_input_archive.h"
 #include "game/input_error.h"
+#include "game/input_file.h"
 #include "game/output_file.h"
 
 namespace hulhe {
@@ -26,6 +28,7 @@ namespace {
 
 constexpr char kMagic[8] = {'H', 'U', 'L', 'H', 'E', 'C', 'K', 'P'};
 constexpr std::size_t kHeaderSize = 8 + 4 + 8 + 8 + 8 + 8;
+constexpr std::uint64_t kMaxCheckpointBytes = std::uint64_t{1} << 40;
 
 std::uint64_t fnv1a(const char* data, std::size_t size) {
   std::uint64_t h = 0xcbf29ce484222325ULL;
@@ -87,9 +90,9 @@ void write_checkpoint(const std::string& path, const Checkpoint& c) {
 }
 
 Checkpoint read_checkpoint(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError("cannot open checkpoint " + path);
-  const std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  // Regular files only (a directory, device or fifo is refused by name, never read); the
+  // bound only keeps runaway files out, as HULHE checkpoints of fine abstractions take GBs.
+  const std::string data = read_input_file(path, "checkpoint", kMaxCheckpointBytes);
   if (data.size() < kHeaderSize || std::memcmp(data.data(), kMagic, sizeof kMagic) != 0) {
     if (data.size() >= 8 && std::memcmp(data.data(), kMagic, sizeof kMagic) == 0)
       throw InputError("checkpoint " + path + " is truncated (no complete header)");
@@ -109,15 +112,21 @@ Checkpoint read_checkpoint(const std::string& path) {
     throw InputError("checkpoint " + path + " is truncated or has trailing bytes (body of " +
                      std::to_string(data.size() - kHeaderSize) + " bytes, header says " +
                      std::to_string(size) + ")");
-  const char* body = data.data() + kHeaderSize;
-  if (fnv1a(body, size) != checksum)
+  const std::string_view body(data.data() + kHeaderSize, size);
+  if (fnv1a(body.data(), size) != checksum)
     throw InputError("checkpoint " + path + " is corrupt (checksum mismatch)");
   try {
-    std::istringstream body_stream(std::string(body, size), std::ios::binary);
-    cereal::PortableBinaryInputArchive ar(body_stream);
+    // Every length prefix is checked against the bytes that remain (a crafted body cannot
+    // make the reader allocate more than the file's size).
+    BoundedInputArchive ar(body, "checkpoint " + path);
     ar(c.game_text, c.game_name, c.abstraction_kind, c.bucket_map, c.iterations);
     ar(c.params);
     ar(c.tables);
+    if (ar.remaining() != 0)
+      throw InputError("checkpoint " + path + " is corrupt (" + std::to_string(ar.remaining()) +
+                       " bytes after the tables)");
+  } catch (const InputError&) {
+    throw;
   } catch (const std::exception& e) {
     throw InputError("checkpoint " + path + " is corrupt: " + e.what());
   }
@@ -136,6 +145,14 @@ void check_checkpoint_matches(const Checkpoint& c, const std::string& path,
     throw InputError("checkpoint " + path + " was built with another abstraction (hash " +
                      hex(c.abstraction_hash) + ", expected " + hex(abstraction.hash()) + ": " +
                      abstraction.describe() + ")");
+  // The checksum only shows the body is what was written, not that a writer (or an editor
+  // who recomputed it) wrote tables of the right shape: indexing them would go out of bounds.
+  const BettingTree tree(game);
+  if (const std::string why = c.tables.shape_mismatch(tree, abstraction); !why.empty())
+    throw InputError("checkpoint " + path +
+                     " has tables of another shape than its game and "
+                     "abstraction: " +
+                     why);
 }
 
 std::uint64_t file_hash(const std::string& path) {

@@ -6,6 +6,7 @@
 #include <toml.hpp>
 
 #include "game/input_error.h"
+#include "game/toml_input.h"
 
 namespace hulhe {
 namespace {
@@ -44,12 +45,7 @@ PipelineConfig PipelineConfig::from_file(const std::string& path) {
     throw InputError(path +
                      ": a pipeline config needs a [solve] table and the abstraction "
                      "rounds [preflop] .. [river]");
-  toml::value root;
-  try {
-    root = toml::parse(path);
-  } catch (const std::exception& e) {
-    throw InputError("cannot read config " + path + ": " + e.what());
-  }
+  const toml::value root = parse_toml_file(path, "config");
   const std::string stem = std::filesystem::path(path).stem().string();
   const toml::value* ex = table_of(root, "export", {"strategy", "bits"}, path);
   c.exports.strategy = get<std::string>(ex, "strategy", stem + ".strategy", path);

@@ -2,12 +2,15 @@
 
 #include <cmath>
 #include <filesystem>
+#include <limits>
 #include <set>
+#include <sstream>
 #include <toml.hpp>
 #include <type_traits>
 
 #include "abstraction/abstraction_config.h"
 #include "game/input_error.h"
+#include "game/toml_input.h"
 
 namespace hulhe {
 namespace {
@@ -63,7 +66,10 @@ void read_solve_keys(const toml::value& t, const std::string& path, SolveConfig&
   c.threads = static_cast<int>(value_of<std::int64_t>(t, "threads", c.threads, path));
   if (t.contains("seed")) {
     const auto seed = value_of<std::int64_t>(t, "seed", 1, path);
-    if (seed < 0) throw InputError(path + ": 'seed' must be >= 0");
+    // Stored unsigned, a negative seed would silently wrap to 2^64-1.
+    if (seed < 0)
+      throw InputError(path + ": 'seed' = " + std::to_string(seed) +
+                       " must be a whole number >= 0");
     c.params.seed = static_cast<std::uint64_t>(seed);
   }
   c.checkpoint = value_of<std::string>(t, "checkpoint", c.checkpoint, path);
@@ -77,14 +83,8 @@ void read_solve_keys(const toml::value& t, const std::string& path, SolveConfig&
 }  // namespace
 
 SolveConfig SolveConfig::from_file(const std::string& path) {
-  if (std::filesystem::is_directory(path))
-    throw InputError("config " + path + " is a directory, not a TOML file");
-  toml::value root;
-  try {
-    root = toml::parse(path);
-  } catch (const std::exception& e) {
-    throw InputError("cannot read config " + path + ": " + e.what());
-  }
+  // Regular files only; syntax errors as one line with file:line:column.
+  const toml::value root = parse_toml_file(path, "config");
   if (!root.is_table()) throw InputError(path + ": not a TOML table");
   SolveConfig c;
   c.path = path;
@@ -121,31 +121,66 @@ SolveConfig SolveConfig::from_file(const std::string& path) {
   return c;
 }
 
+namespace {
+
+std::string number(double v) {
+  std::ostringstream os;
+  os << v;
+  return os.str();
+}
+
+void check_int(const std::string& source, const std::string& key, std::int64_t v, std::int64_t lo,
+               std::int64_t hi) {
+  if (v < lo || v > hi)
+    throw InputError(source + ": '" + key + "' = " + std::to_string(v) + " is outside [" +
+                     std::to_string(lo) + ", " + std::to_string(hi) + "]");
+}
+
+void check_real(const std::string& source, const std::string& key, double v, double lo, double hi,
+                bool lo_open = false) {
+  const bool ok = std::isfinite(v) && (lo_open ? v > lo : v >= lo) && v <= hi;
+  if (!ok)
+    throw InputError(source + ": '" + key + "' = " + number(v) + " must be a finite number in " +
+                     (lo_open ? "(" : "[") + number(lo) + ", " + number(hi) + "]");
+}
+
+}  // namespace
+
 void SolveConfig::validate(const std::string& source) const {
-  auto fail = [&](const std::string& what) { throw InputError(source + ": " + what); };
-  auto finite_nonnegative = [](double x) { return std::isfinite(x) && x >= 0.0; };
-  if (iterations < 0) fail("'iterations' must be >= 0");
-  if (threads < 1 || threads > 1024) fail("'threads' must be in 1..1024");
-  if (!finite_nonnegative(seconds)) fail("'seconds' must be a finite number >= 0");
-  if (checkpoint_every_iterations < 0) fail("'checkpoint_every_iterations' must be >= 0");
-  if (!finite_nonnegative(checkpoint_every_seconds))
-    fail("'checkpoint_every_seconds' must be a finite number >= 0");
-  if (!std::isfinite(progress_every_seconds) || progress_every_seconds <= 0.0)
-    fail("'progress_every_seconds' must be a finite number > 0");
+  check_int(source, "iterations", iterations, 1, kMaxSolveIterations);
+  check_int(source, "threads", threads, 1, kMaxSolveThreads);
+  // 0 means "none" for the budget and the checkpoint intervals.
+  constexpr double kYear = 366.0 * 24 * 3600;
+  check_real(source, "seconds", seconds, 0.0, 100 * kYear);
+  check_int(source, "checkpoint_every_iterations", checkpoint_every_iterations, 0,
+            kMaxSolveIterations);
+  check_real(source, "checkpoint_every_seconds", checkpoint_every_seconds, 0.0, 100 * kYear);
+  check_real(source, "progress_every_seconds", progress_every_seconds, 0.0, 100 * kYear, true);
+  if (game_path.empty()) throw InputError(source + ": 'game' is empty");
+  if (abstraction.empty()) throw InputError(source + ": 'abstraction' is empty");
   const CfrParameters& p = params;
-  if (!std::isfinite(p.dcfr_alpha) || !std::isfinite(p.dcfr_beta) || !std::isfinite(p.dcfr_gamma))
-    fail("DCFR parameters must be finite numbers");
-  if (p.dcfr_alpha < 0 || p.dcfr_gamma < 0) fail("'dcfr_alpha' and 'dcfr_gamma' must be >= 0");
-  if (p.cfr_plus_delay < 0) fail("'cfr_plus_delay' must be >= 0");
-  if (!(p.outcome_epsilon > 0.0 && p.outcome_epsilon <= 1.0))
-    fail("'outcome_epsilon' must be in (0, 1]");
-  if (p.discount_interval < 0 || p.discount_until < 0 || p.average_delay < 0 || p.prune_after < 0)
-    fail("'discount_interval', 'discount_until', 'average_delay' and 'prune_after' must be >= 0");
-  if (!(p.prune_probability >= 0.0 && p.prune_probability <= 1.0))
-    fail("'prune_probability' must be in [0, 1]");
+  check_real(source, "parameters.dcfr_alpha", p.dcfr_alpha, 0.0, kMaxDcfrExponent);
+  check_real(source, "parameters.dcfr_beta", p.dcfr_beta, -kMaxDcfrExponent, kMaxDcfrExponent);
+  check_real(source, "parameters.dcfr_gamma", p.dcfr_gamma, 0.0, kMaxDcfrExponent);
+  check_int(source, "parameters.cfr_plus_delay", p.cfr_plus_delay, 0, kMaxSolveIterations);
+  // Lanctot et al. (2009): exploration epsilon in (0, 1]; 0 would divide by a zero
+  // sampling probability.
+  check_real(source, "parameters.outcome_epsilon", p.outcome_epsilon, 0.0, 1.0, true);
+  check_int(source, "parameters.discount_interval", p.discount_interval, 0, kMaxSolveIterations);
+  check_int(source, "parameters.discount_until", p.discount_until, 0,
+            std::numeric_limits<std::int64_t>::max());
+  check_int(source, "parameters.average_delay", p.average_delay, 0,
+            std::numeric_limits<std::int64_t>::max());
+  check_int(source, "parameters.prune_after", p.prune_after, 0,
+            std::numeric_limits<std::int64_t>::max());
+  check_real(source, "parameters.prune_probability", p.prune_probability, 0.0, 1.0);
   if (!std::isfinite(p.prune_threshold) || !std::isfinite(p.regret_floor) ||
       p.prune_threshold >= 0.0 || p.regret_floor > p.prune_threshold)
-    fail("need regret_floor <= prune_threshold < 0, both finite");
+    throw InputError(source +
+                     ": need 'parameters.regret_floor' <= 'parameters.prune_threshold' "
+                     "< 0, both finite (regret_floor = " +
+                     number(p.regret_floor) + ", prune_threshold = " + number(p.prune_threshold) +
+                     ")");
 }
 
 }  // namespace hulhe

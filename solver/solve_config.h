@@ -30,6 +30,13 @@
 
 namespace hulhe {
 
+inline constexpr int kMaxSolveThreads = 1024;
+inline constexpr std::int64_t kMaxSolveIterations = std::int64_t{1} << 50;
+// DCFR weights t^a/(t^a+1) and (t/(t+1))^g stay finite for every t below 2^50 only with
+// exponents of moderate size; Brown & Sandholm (2019) use 0 <= alpha, gamma <= 5 and
+// beta in [-inf, 1].
+inline constexpr double kMaxDcfrExponent = 10.0;
+
 struct SolveConfig {
   std::string path;  // the config file
   std::string game_path;
@@ -47,9 +54,15 @@ struct SolveConfig {
   double checkpoint_every_seconds = 0.0;
   double progress_every_seconds = 2.0;
 
+  // Reads and validates a config: regular files only, TOML syntax errors with
+  // file:line:column, unknown keys, wrong types, a negative seed and every range below are
+  // InputErrors naming the file and key.
   static SolveConfig from_file(const std::string& path);
-  // Range checks of every value (also after command-line overrides); InputError naming
-  // `source` and the key.
+  // The one place a solve configuration's values are range-checked, after the file is read
+  // and again after the command line's overrides: every count, duration and parameter must
+  // be finite and in its range, so that no run starts that would learn nothing (NaN or
+  // negative DCFR exponents), never stop or checkpoint garbage. InputError naming `source`
+  // (the config file, or "command line") and the key.
   void validate(const std::string& source) const;
 };
 

@@ -106,10 +106,7 @@ SolverRun::SolverRun(const SolveConfig& config, bool resume)
                        c.params.algorithm + "', not '" + config.params.algorithm + "'");
     params_ = c.params;
     done_ = c.iterations;
-    tables_ = std::move(c.tables);
-    StrategyTables fresh(*tree_, *abstraction_);
-    if (fresh.size() != tables_.size())
-      throw InputError("checkpoint " + config.checkpoint + " has tables of another shape");
+    tables_ = std::move(c.tables);  // shapes checked by check_checkpoint_matches
   } else {
     tables_ = StrategyTables(*tree_, *abstraction_);
   }

@@ -38,6 +38,38 @@ std::size_t StrategyTables::memory_needed(const BettingTree& tree,
   return 2 * entries * sizeof(float);
 }
 
+std::string StrategyTables::shape_mismatch(const BettingTree& tree,
+                                           const CardAbstraction& abstraction) const {
+  const int rounds = tree.game().num_rounds;
+  if (abstraction.num_rounds() != rounds) return "the abstraction's round count differs";
+  std::int64_t offset = 0;
+  std::int64_t information_sets = 0;
+  for (int r = 0; r < 4; ++r) {
+    const std::int32_t nodes = r < rounds ? tree.num_decision_nodes(r) : 0;
+    if (node_offset_[r].size() != static_cast<std::size_t>(nodes) ||
+        num_actions_[r].size() != static_cast<std::size_t>(nodes))
+      return "round " + std::to_string(r) + " has " + std::to_string(node_offset_[r].size()) +
+             " decision nodes, the game tree " + std::to_string(nodes);
+    const std::int32_t buckets = nodes > 0 ? abstraction.num_buckets(r) : 0;
+    for (std::int32_t id = 0; id < nodes; ++id) {
+      const int actions = tree.node(tree.decision_node(r, id)).num_actions;
+      if (node_offset_[r][id] != offset || num_actions_[r][id] != actions)
+        return "round " + std::to_string(r) + " node " + std::to_string(id) +
+               " has another offset or action count than the game tree and abstraction give";
+      offset += static_cast<std::int64_t>(buckets) * actions;
+      information_sets += buckets;
+    }
+  }
+  if (num_information_sets_ != information_sets)
+    return std::to_string(num_information_sets_) + " information sets, expected " +
+           std::to_string(information_sets);
+  if (static_cast<std::int64_t>(regrets_.size()) != offset ||
+      static_cast<std::int64_t>(average_sums_.size()) != offset)
+    return "tables of " + std::to_string(regrets_.size()) + " and " +
+           std::to_string(average_sums_.size()) + " entries, expected " + std::to_string(offset);
+  return "";
+}
+
 void StrategyTables::current_strategy(std::int64_t offset, int num_actions, double* out) const {
   const float* r = regrets_.data() + offset;
   double sum = 0.0;

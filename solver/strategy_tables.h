@@ -13,6 +13,7 @@
 #include <array>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "abstraction/card_abstraction.h"
@@ -35,6 +36,10 @@ class StrategyTables {
   std::size_t memory_bytes() const { return 2 * regrets_.size() * sizeof(float); }
   // Bytes the tables of `tree` over `abstraction` would take, without allocating them.
   static std::size_t memory_needed(const BettingTree& tree, const CardAbstraction& abstraction);
+  // Why these tables (e.g. read from a checkpoint) are not laid out for `tree` over
+  // `abstraction`, or "" when they are: every node's offset and action count, the
+  // information-set count and both tables' sizes must be what the constructor would make.
+  std::string shape_mismatch(const BettingTree& tree, const CardAbstraction& abstraction) const;
 
   std::vector<float>& regrets() { return regrets_; }
   const std::vector<float>& regrets() const { return regrets_; }

@@ -1,10 +1,10 @@
 #include "strategies/bot_config.h"
 
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 
 #include "game/input_error.h"
+#include "game/input_file.h"
+#include "game/toml_input.h"
 
 namespace hulhe {
 namespace {
@@ -31,11 +31,13 @@ bool toml_number(const toml::value& v, double& out) {
 
 BotConfig BotConfig::from_file(const std::string& path, const std::string& bot) {
   if (path.empty()) return from_string("", "(defaults)", bot);
-  std::ifstream in(path);
-  if (!in) throw InputError("bot '" + bot + "': cannot read parameters file '" + path + "'");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return from_string(ss.str(), path, bot);
+  try {
+    // Regular files only: a directory, device or fifo is refused by name, never read.
+    return from_string(read_input_file(path, "parameters file", std::uint64_t{1} << 20), path, bot);
+  } catch (const InputError& e) {
+    if (std::string_view(e.what()).starts_with("bot '")) throw;
+    throw InputError("bot '" + bot + "': " + e.what());
+  }
 }
 
 BotConfig BotConfig::from_string(const std::string& text, const std::string& source,
@@ -44,14 +46,9 @@ BotConfig BotConfig::from_string(const std::string& text, const std::string& sou
   c.source_ = source;
   c.bot_ = bot;
   try {
-    std::istringstream is(text);
-    c.root_ = toml::parse(is, source);
-  } catch (const std::exception& e) {
-    // toml11's messages span several lines; the first names the problem and the place.
-    std::string what = e.what();
-    const auto nl = what.find('\n');
-    throw InputError("bot '" + bot + "': '" + source +
-                     "' is not valid TOML: " + what.substr(0, nl));
+    c.root_ = parse_toml(text, source);  // syntax errors name source:line:column
+  } catch (const InputError& e) {
+    throw InputError("bot '" + bot + "': " + e.what());
   }
   return c;
 }

@@ -10,16 +10,16 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <numeric>
 #include <sstream>
 #include <stdexcept>
-#include <streambuf>
 
 #include "abstraction/bucket_map.h"
 #include "abstraction/clustered_abstraction.h"
 #include "abstraction/lossless_abstraction.h"
+#include "game/bounded_input_archive.h"
 #include "game/input_error.h"
+#include "game/input_file.h"
 #include "game/output_file.h"
 #include "strategies/packed_bucket_abstraction.h"
 
@@ -50,15 +50,6 @@ std::uint64_t get_le(const std::string& in, std::size_t at, int bytes) {
     v |= static_cast<std::uint64_t>(static_cast<unsigned char>(in[at + i])) << (8 * i);
   return v;
 }
-
-// A read-only stream over bytes already in memory (no copy of a large body).
-class MemoryBuffer : public std::streambuf {
- public:
-  MemoryBuffer(const char* data, std::size_t size) {
-    char* p = const_cast<char*>(data);
-    setg(p, p, p + size);
-  }
-};
 
 // Offsets of information sets in the tables' order: round, node, bucket, action.
 struct Layout {
@@ -230,18 +221,8 @@ StrategyFile StrategyFile::read(const std::string& path,
 
 StrategyFile StrategyFile::read_impl(const std::string& path,
                                      std::shared_ptr<const CardAbstraction> abstraction) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail(path, "cannot open it");
-  std::string bytes;
-  {
-    in.seekg(0, std::ios::end);
-    const std::streamoff size = in.tellg();
-    in.seekg(0, std::ios::beg);
-    if (size < 0) fail(path, "cannot read it");
-    bytes.resize(static_cast<std::size_t>(size));
-    in.read(bytes.data(), size);
-    if (!in) fail(path, "cannot read it");
-  }
+  // Regular files only (a directory, device or fifo is refused by name, never read).
+  const std::string bytes = read_input_file(path, "strategy file", std::uint64_t{1} << 40);
   if (bytes.size() < sizeof kMagic || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
     fail(path, "not a hulhe strategy file (bad magic)");
   if (bytes.size() < 12) fail(path, "truncated header");
@@ -277,9 +258,9 @@ StrategyFile StrategyFile::read_impl(const std::string& path,
   std::vector<std::int32_t> buckets;
   std::vector<PackedRoundBuckets> packed;
   try {
-    MemoryBuffer buffer(body, header.body_size);
-    std::istream body_stream(&buffer);
-    cereal::PortableBinaryInputArchive ar(body_stream);
+    // Every length prefix is checked against the bytes that remain: a crafted body cannot
+    // make the reader allocate more than the file's size.
+    BoundedInputArchive ar(std::string_view(body, header.body_size), "strategy file " + path);
     ar(game_text, game_name, file.descriptor_, file.metadata_.algorithm, file.metadata_.iterations,
        buckets);
     if (file.bits_ == 8)
@@ -293,6 +274,7 @@ StrategyFile StrategyFile::read_impl(const std::string& path,
       packed.resize(rounds);
       for (PackedRoundBuckets& r : packed) serialize_packed(ar, r);
     }
+    if (ar.remaining() != 0) fail(path, "corrupt (bytes after the strategy)");
   } catch (const InputError&) {
     throw;
   } catch (const std::exception& e) {

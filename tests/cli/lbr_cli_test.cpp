@@ -99,7 +99,11 @@ TEST(LbrCli, BadInputExitsWithStatus2) {
   const std::string leduc = "--game " + kGames + "leduc.game --policy uniform";
   const HulheRun zero = run_hulhe("lbr " + leduc + " --hands 0");
   EXPECT_EQ(zero.status, 2);
-  EXPECT_NE(zero.out.find("--hands must be at least 1"), std::string::npos) << zero.out;
+  EXPECT_NE(zero.out.find("--hands: Value 0 not in range 1 to 100000000"), std::string::npos)
+      << zero.out;
+  const HulheRun huge = run_hulhe("lbr " + leduc + " --hands 99999999999999999999");
+  EXPECT_EQ(huge.status, 2) << huge.out;  // was "internal error" (a vector of 10^20 slots)
+  EXPECT_EQ(huge.out.find("internal error"), std::string::npos) << huge.out;
   EXPECT_EQ(run_hulhe("lbr " + leduc).status, 2);  // --hands is required
   EXPECT_EQ(run_hulhe("lbr --policy uniform --hands 10").status, 2);
   EXPECT_EQ(run_hulhe("lbr " + leduc + " --hands 10 --policy nonsense").status, 2);

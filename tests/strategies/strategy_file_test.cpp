@@ -217,7 +217,7 @@ TEST_F(StrategyFileTest, BaselinePolicyRoundTripsExactly) {
 }
 
 TEST_F(StrategyFileTest, MissingForeignAndWrongVersionFiles) {
-  expect_input_error(path("nothing-here.strategy"), "cannot open");
+  expect_input_error(path("nothing-here.strategy"), "cannot read strategy file");
   const std::string foreign = path("foreign.strategy");
   write_bytes(foreign, "GAMEDEF\nlimit\nnumPlayers = 2\nEND GAMEDEF\n");
   expect_input_error(foreign, "not a hulhe strategy file");

@@ -1,13 +1,16 @@
-#include "solver/solve_config_validation.h"
+// SolveConfig: the reader (regular files, TOML syntax errors with file:line:column) and the
+// one validate() that range-checks every value, from the file and after overrides.
+#include "solver/solve_config.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fstream>
 #include <functional>
 #include <limits>
 
 #include "game/input_error.h"
-#include "game/toml_input.h"
+#include "tests/game/temp_folder.h"
 
 namespace hulhe {
 namespace {
@@ -15,8 +18,7 @@ namespace {
 TEST(SolveConfigValidation, ShippedConfigsPass) {
   for (const char* name : {"kuhn", "leduc"}) {
     const std::string path = std::string(HULHE_SOURCE_DIR) + "/configs/" + name + ".toml";
-    EXPECT_NO_THROW(validate(SolveConfig::from_file(path), path)) << name;
-    EXPECT_NO_THROW(validate_solve_toml(parse_toml_file(path), path)) << name;
+    EXPECT_NO_THROW(SolveConfig::from_file(path).validate(path)) << name;
   }
 }
 
@@ -44,14 +46,19 @@ TEST(SolveConfigValidation, RefusesEachOutOfRangeValueNamingTheKey) {
       {"'parameters.outcome_epsilon'", [](SolveConfig& c) { c.params.outcome_epsilon = 0; }},
       {"'parameters.outcome_epsilon'", [](SolveConfig& c) { c.params.outcome_epsilon = 1.5; }},
       {"'game'", [](SolveConfig& c) { c.game_path.clear(); }},
+      {"'progress_every_seconds'", [](SolveConfig& c) { c.progress_every_seconds = 0; }},
+      {"'parameters.discount_interval'", [](SolveConfig& c) { c.params.discount_interval = -1; }},
+      {"'parameters.average_delay'", [](SolveConfig& c) { c.params.average_delay = -1; }},
+      {"'parameters.prune_probability'", [&](SolveConfig& c) { c.params.prune_probability = nan; }},
+      {"'parameters.prune_threshold'", [](SolveConfig& c) { c.params.prune_threshold = 1; }},
   };
   for (const auto& [key, spoil] : cases) {
     SolveConfig c;
     c.game_path = "games/kuhn.game";
-    ASSERT_NO_THROW(validate(c, "x.toml"));
+    ASSERT_NO_THROW(c.validate("x.toml"));
     spoil(c);
     try {
-      validate(c, "x.toml");
+      c.validate("x.toml");
       ADD_FAILURE() << key << " accepted";
     } catch (const InputError& e) {
       EXPECT_NE(std::string(e.what()).find(key), std::string::npos) << e.what();
@@ -60,9 +67,45 @@ TEST(SolveConfigValidation, RefusesEachOutOfRangeValueNamingTheKey) {
   }
 }
 
-TEST(SolveConfigValidation, NegativeSeedsInTheFileAreRefused) {
-  EXPECT_THROW(validate_solve_toml(parse_toml("seed = -1\n", "x.toml"), "x.toml"), InputError);
-  EXPECT_NO_THROW(validate_solve_toml(parse_toml("seed = 0\n", "x.toml"), "x.toml"));
+// The message of the InputError that reading `text` as a config throws ("" if none).
+std::string config_error(const std::string& text) {
+  test::TempFolder dir;
+  const std::string path = dir / "c.toml";
+  std::ofstream(path) << text;
+  try {
+    SolveConfig::from_file(path);
+  } catch (const InputError& e) {
+    const std::string what = e.what();
+    return what.substr(what.find("c.toml"));
+  }
+  return "";
+}
+
+TEST(SolveConfigValidation, TheReaderValidatesAndNamesFileLineAndColumn) {
+  const std::string game =
+      "game = \"" + std::string(HULHE_SOURCE_DIR) + "/configs/games/kuhn.game\"\n";
+  EXPECT_EQ(config_error(game + "seed = -1\n"), "c.toml: 'seed' = -1 must be a whole number >= 0");
+  EXPECT_EQ(config_error(game + "seed = 0\n"), "");
+  EXPECT_EQ(config_error(game + "iterations = 0\n"),
+            "c.toml: 'iterations' = 0 is outside [1, 1125899906842624]");
+  EXPECT_EQ(config_error(game + "[parameters]\ndcfr_alpha = nan\n"),
+            "c.toml: 'parameters.dcfr_alpha' = nan must be a finite number in [0, 10]");
+  const std::string syntax = config_error(game + "iterations = = 3\n");
+  EXPECT_EQ(syntax.rfind("c.toml:2:", 0), 0U) << syntax;
+  EXPECT_NE(syntax.find("not valid TOML"), std::string::npos) << syntax;
+}
+
+TEST(SolveConfigValidation, DirectoriesAndDevicesAreRefusedByName) {
+  test::TempFolder dir;
+  for (const std::string& path :
+       {dir.path(), std::string("/dev/null"), std::string("/dev/urandom")}) {
+    try {
+      SolveConfig::from_file(path);
+      ADD_FAILURE() << path << " accepted";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("config '" + path + "'"), std::string::npos) << e.what();
+    }
+  }
 }
 
 }  // namespace
