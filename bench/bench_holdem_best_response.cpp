@@ -145,7 +145,9 @@ void BM_HulheUnit169x1000(benchmark::State& state) {
 BENCHMARK(BM_HulheUnit169x1000)
     ->Args({1, 0})
     ->Args({1, 1})
-    ->Iterations(1)->UseManualTime()->Unit(benchmark::kSecond);
+    ->Iterations(1)
+    ->UseManualTime()
+    ->Unit(benchmark::kSecond);
 
 void BM_HulheUnitBaseline(benchmark::State& state) {
   static const GameDefinition game = GameDefinition::holdem_limit_2p();

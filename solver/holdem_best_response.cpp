@@ -157,7 +157,7 @@ struct HoldemBestResponse::Impl {
   std::array<int, kMaxRounds> fresh{};      // board cards dealt at the start of round r
   std::array<double, kMaxRounds> compat{};  // boards of round r+1 compatible with two hands
   std::vector<Card> deck;
-  std::vector<Card> c1, c2;                     // hole cards per hand
+  std::vector<Card> c1, c2;  // hole cards per hand
   // The last round's batched walk, in the precision chosen (one of the two is set).
   std::unique_ptr<HoldemLastRound<float>> last_single;
   std::unique_ptr<HoldemLastRound<double>> last_double;
@@ -218,9 +218,11 @@ struct HoldemBestResponse::Impl {
              (opt.precision == HoldemBestResponseOptions::Precision::kAuto &&
               game.deck_size() == kMaxCards);
     if (single)
-      last_single = std::make_unique<HoldemLastRound<float>>(opp, fixed, hands, entries[rounds - 1]);
+      last_single =
+          std::make_unique<HoldemLastRound<float>>(opp, fixed, hands, entries[rounds - 1]);
     else
-      last_double = std::make_unique<HoldemLastRound<double>>(opp, fixed, hands, entries[rounds - 1]);
+      last_double =
+          std::make_unique<HoldemLastRound<double>>(opp, fixed, hands, entries[rounds - 1]);
 
     bool merge = opt.flops == HoldemBestResponseOptions::Flops::kCanonical;
     if (opt.flops == HoldemBestResponseOptions::Flops::kAuto)

@@ -75,7 +75,7 @@ struct HoldemBestResponseReport {
   bool exact = true;
   bool complete = true;  // false when max_units stopped it early
   bool suit_isomorphism = true;
-  bool single_precision = false;  // the last round in floats (options.precision)
+  bool single_precision = false;    // the last round in floats (options.precision)
   std::int64_t flop_classes = 0;    // canonical (or all) flops of the game
   std::int64_t units_total = 0;     // units of this run (distinct flops evaluated)
   std::int64_t units_computed = 0;  // by this process (the rest came from the resume file)

@@ -1,8 +1,8 @@
 #include "solver/holdem_last_round.h"
 
 #include <algorithm>
-#include <limits>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <span>
 #include <string>
@@ -57,8 +57,9 @@ void advance_deal(std::array<int, kMaxBoardCards>& pos, int k, int m) {
 }  // namespace
 
 template <typename Real>
-HoldemLastRound<Real>::HoldemLastRound(const Policy& opp, const Policy* fixed, const PrivateHands& hands,
-                                 const std::vector<std::int32_t>& entries)
+HoldemLastRound<Real>::HoldemLastRound(const Policy& opp, const Policy* fixed,
+                                       const PrivateHands& hands,
+                                       const std::vector<std::int32_t>& entries)
     : opp_(opp), fixed_(fixed), hands_(hands) {
   const BettingTree& tree = opp.tree();
   const GameDefinition& game = tree.game();
@@ -356,16 +357,15 @@ typename HoldemLastRound<Real>::Program HoldemLastRound<Real>::compile(
   sigma.assign(nb * static_cast<std::size_t>(columns), Lanes{});
   for (std::size_t b = 0; b < nb; ++b)
     for (std::int32_t r = 0; r < prog.columns; ++r)
-      if (column_of[r] >= 0)
-        sigma[b * columns + column_of[r]] = prog.sigma[b * prog.columns + r];
+      if (column_of[r] >= 0) sigma[b * columns + column_of[r]] = prog.sigma[b * prog.columns + r];
   prog.sigma = std::move(sigma);
   prog.columns = columns;
   return prog;
 }
 
 template <typename Real>
-void HoldemLastRound<Real>::prepare(Scratch& s, const Card* board, CardSet mask, int known, int fresh,
-                              const FlopClasses* suits) const {
+void HoldemLastRound<Real>::prepare(Scratch& s, const Card* board, CardSet mask, int known,
+                                    int fresh, const FlopClasses* suits) const {
   const CardAbstraction& ao = opp_.abstraction();
   std::array<Card, kMaxCards> pool{};
   int m = 0;
@@ -432,9 +432,9 @@ void HoldemLastRound<Real>::prepare(Scratch& s, const Card* board, CardSet mask,
 }
 
 template <typename Real>
-void HoldemLastRound<Real>::accumulate(Scratch& s, const Card* board, CardSet mask, int known, int fresh,
-                                 const double* reach, const std::uint8_t* live, double* out,
-                                 const FlopClasses* suits) const {
+void HoldemLastRound<Real>::accumulate(Scratch& s, const Card* board, CardSet mask, int known,
+                                       int fresh, const double* reach, const std::uint8_t* live,
+                                       double* out, const FlopClasses* suits) const {
   s.stabilizer.clear();
   if (suits != nullptr && fresh > 0) s.stabilizer = board_stabilizer(*suits, mask);
   const bool symmetric = s.stabilizer.size() > 1;
@@ -502,8 +502,8 @@ void HoldemLastRound<Real>::walk_chunk(Scratch& s, const Chunk& c, int seat,
   s.below_block.resize(n * NS);
   s.value_block.resize(n * static_cast<std::size_t>(np));
   if (s.zero_block.size() != n) s.zero_block.assign(n, Lanes{});  // never written
-  Lanes* ct = s.card_total.data();  // [card][vector < nd]
-  Lanes* cb = s.card_below.data();  // [card][vector < ns]
+  Lanes* ct = s.card_total.data();                                // [card][vector < nd]
+  Lanes* cb = s.card_below.data();                                // [card][vector < ns]
   Lanes* tot = s.total.data();
   Lanes* below = s.below.data();
   Lanes* rb = s.reach_block.data();     // [hand][vector]: opponent reach

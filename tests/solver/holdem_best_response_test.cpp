@@ -58,10 +58,9 @@ double relative_gap(double a, double b) {
 
 // Agreement with the reference walk: 1e-9 in double precision (the default for reduced
 // decks); in single precision within the bound stated in holdem_best_response.h.
-void expect_agrees(const Policy& policy, HoldemBestResponseOptions::Flops flops,
-                   bool expect_merged,
-                   HoldemBestResponseOptions::Precision precision =
-                       HoldemBestResponseOptions::Precision::kAuto) {
+void expect_agrees(
+    const Policy& policy, HoldemBestResponseOptions::Flops flops, bool expect_merged,
+    HoldemBestResponseOptions::Precision precision = HoldemBestResponseOptions::Precision::kAuto) {
   const ExploitabilityReport ref = compute_exploitability(policy);
   HoldemBestResponseOptions o;
   o.flops = flops;
