@@ -5,29 +5,36 @@
 // and SIMD rather than walked sequence by sequence.
 //
 // - Lanes are sequences. The sequences entering the last round are grouped by the shape of
-//   their subtree (in limit games all alike) and packed 8 to a chunk; every vector below
-//   holds one double per lane, so each operation serves 8 sequences at once (AVX-512, or
-//   two AVX2 ops). The opponent's last-round strategy is re-laid out at construction as
-//   [chunk][position][action][bucket][lane]: the probabilities one opponent hand needs at a
-//   node for the 8 sequences of a chunk are one 64-byte line.
+//   their subtree (in limit games all alike) and packed into chunks of one 64-byte line:
+//   16 sequences in single precision, 8 in double, so each vector operation serves a whole
+//   chunk (one AVX-512 register). The opponent's last-round strategy is re-laid out once
+//   per chunk and seat as [bucket][column][lane]: the probabilities one opponent hand needs
+//   are a few consecutive lines.
 // - Boards inner, chunks outer. For one board before the last round, every deal of the last
 //   round's cards is prepared once (hands that do not touch the board, sorted by showdown
 //   rank, with their buckets); then each chunk walks all deals while its strategy lines and
 //   reach stay in cache.
-// - Per deal and chunk, the opponent's reach at every node of the subtree (a "reach vector":
-//   it changes only at the opponent's actions) is formed hand by hand, and terminal values
-//   come from one pre-pass (per-card and total reach sums) and one sweep in rank order
-//   (Johanson et al. 2011's O(n) showdown with card removal, rewritten so that ties need no
-//   second sweep: with W the disjoint reach strictly below a hand and W' the same including
-//   its rank group, the showdown sum is W + W' - (total - c[a] - c[b])). Fold values need
-//   only the totals; the totals of a reach vector that ends only in folds follow by
-//   linearity from its parent's and siblings' (σ sums to 1). Then each hand's values go up
-//   the subtree in registers: max over the responder's actions (best response) or the fixed
-//   strategy's mix (head-to-head), sums over the opponent's.
+// - The subtree is compiled per chunk and seat into a program: the opponent's reach vectors
+//   (the reach changes only at the opponent's actions), how each is formed (a strategy
+//   column times its parent, or parent minus siblings where σ sums to 1), and which need
+//   per-card sums; vectors are numbered so that each list the walk loops over is a dense
+//   range.
+// - Per deal and chunk, hands go in blocks of 16 (ending at the end of a group of tied
+//   hands), each operation looping over the block innermost, so the program is interpreted
+//   once per block. A pre-pass sums each directly summed vector per card; one sweep in rank
+//   order gives the showdown sums (Johanson et al. 2011's O(n) showdown with card removal,
+//   rewritten so that ties need no second sweep: with W the disjoint reach strictly below a
+//   hand and W' the same including its rank group, the showdown sum is
+//   W + W' - (fold sum - own reach)). Fold sums come from the per-card totals, or for a
+//   vector that ends only in folds, per hand as its parent's minus its siblings'
+//   (linearity); such vectors are not formed at all. Values go up the subtree position by
+//   position: max over the responder's actions (best response) or the fixed strategy's mix
+//   (head-to-head), sums over the opponent's, terminals read as coefficient × sum.
 // - Reach vectors whose strategy entries are all zero for the chunk are never formed (their
 //   subtrees are worth 0).
 //
-// Exact: the same sums of products as the sequence-by-sequence walk, in doubles.
+// In double: the same sums of products as the sequence-by-sequence walk. In single: see
+// holdem_best_response.h for the error bound.
 #include <array>
 #include <cstdint>
 #include <vector>
