@@ -15,10 +15,6 @@ std::uint64_t fnv1a(std::string_view s) {
   return h;
 }
 
-void put(std::string& out, std::uint64_t v, int bytes) {
-  for (int i = 0; i < bytes; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
-}
-
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -30,11 +26,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     file = rest;
   } else {
     file = "HULHECKP";
-    put(file, kCheckpointVersion, 4);
-    put(file, 0, 8);
-    put(file, 0, 8);
-    put(file, rest.size(), 8);
-    put(file, fnv1a(rest), 8);
+    fuzz::put_le(file, kCheckpointVersion, 4);
+    fuzz::put_le(file, 0, 8);
+    fuzz::put_le(file, 0, 8);
+    fuzz::put_le(file, rest.size(), 8);
+    fuzz::put_le(file, fnv1a(rest), 8);
     file += rest;
   }
   const std::string path = fuzz::write_temp("fuzz.ckpt", file);

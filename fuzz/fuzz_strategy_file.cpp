@@ -1,21 +1,10 @@
-// Strategy files. Odd first byte: the file as is. Even: the rest is a body behind a valid
-// header with the right size and checksum; a file that reads is then queried everywhere.
+// Strategy files. Odd first byte: the file as is. Even: the rest is a body behind a version-2
+// header (56 bytes) with the right size and checksum, so the fuzzer reaches the body's
+// reader (the header's game and abstraction hashes are 0, so such a file is refused once
+// the body is read); a file that reads is then queried everywhere.
+#include "abstraction/bucket_map.h"
 #include "fuzz/fuzz_support.h"
 #include "strategies/strategy_file.h"
-
-namespace {
-
-std::uint64_t fnv1a(std::string_view s) {
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  for (unsigned char c : s) h = (h ^ c) * 0x100000001b3ULL;
-  return h;
-}
-
-void put(std::string& out, std::uint64_t v, int bytes) {
-  for (int i = 0; i < bytes; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
-}
-
-}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace hulhe;
@@ -26,11 +15,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     file = rest;
   } else {
     file = "HULHESTR";
-    put(file, kStrategyFileVersion, 4);
-    put(file, 0, 8);
-    put(file, 0, 8);
-    put(file, rest.size(), 8);
-    put(file, fnv1a(rest), 8);
+    fuzz::put_le(file, kStrategyFileVersion, 4);
+    fuzz::put_le(file, 0, 8);
+    fuzz::put_le(file, 0, 8);
+    fuzz::put_le(file, rest.size(), 8);
+    fuzz::put_le(file, checksum64(rest.data(), rest.size()), 8);  // the format's checksum
+    fuzz::put_le(file, 0, 8);                                     // abstraction hash
+    fuzz::put_le(file, 8, 4);                                     // bits per probability
     file += rest;
   }
   const std::string path = fuzz::write_temp("fuzz.strategy", file);

@@ -26,6 +26,11 @@ void expect_input_errors_only(F&& f) {
   }
 }
 
+// Appends `v` as a little-endian integer of `bytes` bytes (the binary files' headers).
+inline void put_le(std::string& out, std::uint64_t v, int bytes) {
+  for (int i = 0; i < bytes; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
+}
+
 inline std::string_view as_text(const std::uint8_t* data, std::size_t size) {
   return {reinterpret_cast<const char*>(data), size};
 }
