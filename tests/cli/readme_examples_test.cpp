@@ -6,14 +6,13 @@
 
 #include <gtest/gtest.h>
 #include <stdlib.h>
-#include <sys/wait.h>
 
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+
+#include "tests/cli/run_hulhe.h"
 
 namespace hulhe {
 namespace {
@@ -22,27 +21,14 @@ using readme::Block;
 using readme::mask_timings;
 using readme::parse_blocks;
 
-struct Ran {
-  int status = -1;
-  std::string out;
-};
+using Ran = cli_test::HulheRun;
 
 // `command` through the shell in `folder`, with `hulhe` on the PATH, stdout and stderr.
 Ran run_in(const std::string& folder, const std::string& command) {
   std::string quoted;  // the command inside single quotes
   for (char c : command) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  const std::string line = "cd '" + folder + "' && PATH='" + folder +
-                           "/.bin':\"$PATH\" timeout 300 " + "sh -c '" + quoted + "' 2>&1";
-  Ran r;
-  FILE* pipe = popen(line.c_str(), "r");
-  if (pipe == nullptr) return r;
-  std::array<char, 4096> buffer{};
-  std::size_t n = 0;
-  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
-    r.out.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
+  return cli_test::run_shell("cd '" + folder + "' && PATH='" + folder +
+                             "/.bin':\"$PATH\" timeout 300 " + "sh -c '" + quoted + "' 2>&1");
 }
 
 TEST(ReadmeExamples, ParsesCommandsOutputsMarkersAndStatuses) {

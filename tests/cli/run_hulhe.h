@@ -14,11 +14,8 @@ struct HulheRun {
   std::string out;  // stdout, and stderr too unless dropped
 };
 
-// `args` go to the shell after the binary's path. With `stderr_too` false, stderr is
-// dropped (for `--json` output on stdout only).
-inline HulheRun run_hulhe(const std::string& args, bool stderr_too = true) {
-  const std::string command =
-      std::string(HULHE_BINARY) + " " + args + (stderr_too ? " 2>&1" : " 2>/dev/null");
+// Runs a shell command line; its exit status and what it printed on stdout.
+inline HulheRun run_shell(const std::string& command) {
   HulheRun r;
   FILE* pipe = popen(command.c_str(), "r");
   if (pipe == nullptr) return r;
@@ -29,6 +26,13 @@ inline HulheRun run_hulhe(const std::string& args, bool stderr_too = true) {
   const int status = pclose(pipe);
   r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
+}
+
+// `args` go to the shell after the binary's path. With `stderr_too` false, stderr is
+// dropped (for `--json` output on stdout only).
+inline HulheRun run_hulhe(const std::string& args, bool stderr_too = true) {
+  return run_shell(std::string(HULHE_BINARY) + " " + args +
+                   (stderr_too ? " 2>&1" : " 2>/dev/null"));
 }
 
 }  // namespace hulhe::cli_test
