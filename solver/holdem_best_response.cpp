@@ -12,7 +12,6 @@
 #include <cstring>
 #include <filesystem>
 #include <limits>
-#include <map>
 #include <span>
 
 #include "abstraction/bucket_map.h"

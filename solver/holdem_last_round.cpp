@@ -494,7 +494,7 @@ void HoldemLastRound<Real>::walk_chunk(Scratch& s, const Chunk& c, int seat,
   const std::size_t n = static_cast<std::size_t>(n_);
   s.card_total.resize(kCards * ND);
   s.card_below.resize(kCards * NS);
-  s.total.resize(NT);
+  s.total.resize(ND);  // derived vectors need no totals (their fold sums come by linearity)
   s.below.resize(NS);
   s.reach_block.resize(n * V);
   s.fold_block.resize(n * NT);
