@@ -2,13 +2,14 @@
 #   make run    install what is missing, build, run the whole pipeline on the quick config
 #               (in runs/: bucket map, checkpoint, strategy file, curve, plot, report)
 #   make test   install what is missing, build, run the whole test suite, the fast tests
-#               again under AddressSanitizer + UndefinedBehaviorSanitizer, then every libFuzzer
-#               harness for FUZZ_SECONDS (default 10; 0 skips the fuzzing)
+#               again under AddressSanitizer + UndefinedBehaviorSanitizer (clang), then every
+#               libFuzzer harness of that same build for FUZZ_SECONDS (default 10; 0 skips it)
 JOBS ?= $(shell nproc)
 DEBIAN_PACKAGES := build-essential cmake ninja-build libeigen3-dev libcereal-dev \
   libgtest-dev libbenchmark-dev libcli11-dev libspdlog-dev libfmt-dev libtoml11-dev \
   nlohmann-json3-dev gnuplot-nox
-# The fuzz build needs these (Debian's clang with libFuzzer and its OpenMP runtime).
+# The sanitizer build (tests and fuzzers) needs these: Debian's clang with libFuzzer and its
+# OpenMP runtime.
 FUZZ_PACKAGES := clang libclang-rt-dev libomp-dev
 FUZZ_SECONDS ?= 10
 HULHE := build/release/cli/hulhe
@@ -37,7 +38,8 @@ build: deps
 	cmake --preset release >/dev/null
 	cmake --build --preset release -j $(JOBS)
 
-build-asan: deps
+build-asan:
+	@$(MAKE) --no-print-directory install PACKAGES="$(DEBIAN_PACKAGES) $(FUZZ_PACKAGES)"
 	cmake --preset asan >/dev/null
 	cmake --build --preset asan -j $(JOBS)
 
@@ -50,18 +52,16 @@ test-asan: build-asan
 bench: build
 	for b in build/release/bench/bench_*; do $$b; done
 
-# libFuzzer harnesses (fuzz/), FUZZ_SECONDS each under ASan + UBSan on a copy of the seed
-# corpus; fails on a finding (reproducer in build/fuzz/findings/). The last step of
-# `make test`; FUZZ_SECONDS=0 skips it there.
-fuzz:
-	@$(MAKE) --no-print-directory install PACKAGES="$(DEBIAN_PACKAGES) $(FUZZ_PACKAGES)"
-	cmake --preset fuzz >/dev/null
-	cmake --build --preset fuzz -j $(JOBS)
+# libFuzzer harnesses (fuzz/, built with the sanitizer build), FUZZ_SECONDS each under
+# ASan + UBSan on a copy of the seed corpus, libFuzzer seed FUZZ_SEED (default 1: a CI run
+# can be repeated); fails on a finding (reproducer in build/asan/findings/). The last step
+# of `make test`; FUZZ_SECONDS=0 skips it there.
+fuzz: build-asan
 	fuzz/run_all.sh $(FUZZ_SECONDS)
 
-test-fuzz:
+test-fuzz: build-asan
 	@if [ "$(FUZZ_SECONDS)" = 0 ]; then echo "fuzzing skipped (FUZZ_SECONDS=0)"; \
-	else $(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SECONDS); fi
+	else fuzz/run_all.sh $(FUZZ_SECONDS); fi
 
 format:
 	find game abstraction solver strategies cli tests bench fuzz -name '*.h' -o -name '*.cpp' | xargs clang-format -i

@@ -4,8 +4,10 @@
 
 // GCC 12 reports false "maybe-uninitialized" inside its own AVX-512 intrinsics when it
 // inlines Eigen's matrix product (a known GCC bug); nothing in this file is uninitialised.
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #pragma GCC diagnostic ignored "-Wuninitialized"
+#endif
 // Eigen stays single-threaded: parallelism is ours (OpenMP over blocks), and a fixed
 // product order keeps results independent of the thread count.
 #define EIGEN_DONT_PARALLELIZE

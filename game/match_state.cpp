@@ -15,7 +15,8 @@ std::string_view strip_line_end(std::string_view s) {
 
 template <typename T>
 bool parse_uint(std::string_view s, T& out) {
-  if (s.empty()) return false;
+  // from_chars takes a minus sign for a signed T: "-1" is no position (the fuzzer's finding).
+  if (s.empty() || s[0] < '0' || s[0] > '9') return false;
   auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
   return ec == std::errc() && ptr == s.data() + s.size();
 }

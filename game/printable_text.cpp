@@ -34,6 +34,19 @@ std::size_t utf8_length(std::string_view s, std::size_t i) {
 
 }  // namespace
 
+std::size_t first_invalid_utf8(std::string_view text) {
+  for (std::size_t i = 0; i < text.size();) {
+    if (static_cast<std::uint8_t>(text[i]) < 0x80) {
+      ++i;
+      continue;
+    }
+    const std::size_t len = utf8_length(text, i);
+    if (len == 0) return i;
+    i += len;
+  }
+  return std::string_view::npos;
+}
+
 std::string printable(std::string_view text) {
   static constexpr char kHex[] = "0123456789abcdef";
   std::string out;

@@ -9,4 +9,8 @@ namespace hulhe {
 
 std::string printable(std::string_view text);
 
+// Offset of the first byte of `text` that does not start a valid UTF-8 sequence (RFC 3629),
+// or std::string_view::npos when all of it is UTF-8.
+std::size_t first_invalid_utf8(std::string_view text);
+
 }  // namespace hulhe

@@ -1,9 +1,11 @@
 #include "game/toml_input.h"
 
+#include <algorithm>
 #include <sstream>
 
 #include "game/input_error.h"
 #include "game/input_file.h"
+#include "game/printable_text.h"
 
 namespace hulhe {
 namespace {
@@ -24,6 +26,17 @@ std::string first_line_problem(const char* what) {
 }  // namespace
 
 toml::value parse_toml(const std::string& text, const std::string& source) {
+  // A TOML document is UTF-8 (TOML 1.0, "Spec"). Checked here, before toml11 sees it: its
+  // literal-string parser reads past the end of its buffer on invalid UTF-8 (toml11 3.7,
+  // fixed upstream after Debian's version: ToruNiina/toml11#199).
+  if (const std::size_t bad = first_invalid_utf8(text); bad != std::string_view::npos) {
+    const std::string_view before = std::string_view(text).substr(0, bad);
+    const std::size_t line_start = before.rfind('\n');
+    const std::size_t line = 1 + static_cast<std::size_t>(std::count(before.begin(), before.end(), '\n'));
+    const std::size_t column = line_start == std::string_view::npos ? bad + 1 : bad - line_start;
+    throw InputError(source + ":" + std::to_string(line) + ":" + std::to_string(column) +
+                     ": not valid TOML: not UTF-8 (byte " + printable(text.substr(bad, 1)) + ")");
+  }
   try {
     std::istringstream in(text);
     return toml::parse(in, source);

@@ -77,6 +77,29 @@ TEST(BucketMapCrafted, HugeLengthPrefixIsRefusedWithoutAllocating) {
             std::string::npos);
 }
 
+// The fuzzer's second finding: a valid round announcing 641,728,515 buckets over 5 hands made
+// counts() allocate 5 GB. More buckets than hands is refused at load.
+TEST(BucketMapCrafted, MoreBucketsThanHandsIsRefused) {
+  test::TempFolder dir;
+  const auto map_with = [&](std::int32_t num_buckets) {
+    BucketMap m;
+    RoundBuckets r;
+    r.method = "ehs";
+    r.num_buckets = 3;
+    r.set_buckets({0, 1, 2, 2, 1});
+    r.num_buckets = num_buckets;
+    m.rounds.push_back(r);
+    const std::string path = dir / "written.buckets";
+    m.save(path);
+    std::ifstream in(path, std::ios::binary);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  };
+  EXPECT_EQ(load_error(dir, map_with(641728515)),
+            "bucket map '" + (dir / "crafted.buckets") + "' is corrupt (round 0)");
+  EXPECT_NE(load_error(dir, map_with(6)), "");
+  EXPECT_EQ(load_error(dir, map_with(5)), "");  // one hand a bucket
+}
+
 TEST(BucketMapCrafted, HugeMagicLengthIsNotAMap) {
   test::TempFolder dir;
   std::string bytes(1, '\1');

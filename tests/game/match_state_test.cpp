@@ -76,6 +76,8 @@ TEST(MatchState, RejectsMalformedMessages) {
            "MATCH:1:0::|9hQd",                 // wrong header
            "MATCHSTATE:2:0::|9hQd",            // no position 2
            "MATCHSTATE:x:0::|9hQd",            // bad position
+           "MATCHSTATE:-1:0::Ks|",             // a negative position (the fuzzer's finding)
+           "MATCHSTATE:+1:0::|9hQd",           // a sign
            "MATCHSTATE:1:-3::|9hQd",           // bad hand number
            "MATCHSTATE:1:0:x:|9hQd",           // bad action
            "MATCHSTATE:1:0:rrrr:|9hQd",        // over the raise cap
@@ -98,6 +100,7 @@ TEST(MatchState, RejectsMalformedMessages) {
   const GameDefinition nl = load("holdem.nolimit.2p.reverse_blinds");
   EXPECT_THROW(MatchState::parse("MATCHSTATE:1:0:r:|9hQd", nl), InputError);
   EXPECT_THROW(MatchResponse::parse("MATCHSTATE:1:0::|9hQd:r", nl), InputError);
+  EXPECT_THROW(MatchResponse::parse("MATCHSTATE:1:0::|9hQd:r-300", nl), InputError);
   const GameDefinition leduc = load("leduc");
   EXPECT_THROW(MatchState::parse("MATCHSTATE:0:0::2c|", leduc), InputError);  // not in deck
   try {

@@ -37,6 +37,20 @@ TEST(TomlInput, SyntaxErrorsNameFileLineAndColumnOnOneLine) {
   EXPECT_NE(error_of([] { parse_toml(std::string("\0\xff\x01=", 4), "bin"); }), "");
 }
 
+// The fuzzer's finding: a literal string holding a byte that is not UTF-8 made toml11 3.7
+// read past its buffer (ToruNiina/toml11#199). Such a document is refused before parsing,
+// with the position of the byte; valid UTF-8 in strings and comments is accepted.
+TEST(TomlInput, NonUtf8IsRefusedWithItsPosition) {
+  EXPECT_EQ(error_of([] { parse_toml("a = 1\nb = 'x\xa3y'\n", "cfg.toml"); }),
+            "cfg.toml:2:7: not valid TOML: not UTF-8 (byte \\xa3)");
+  EXPECT_EQ(error_of([] { parse_toml("'Jo\xa3\\n", "k.toml"); }),
+            "k.toml:1:4: not valid TOML: not UTF-8 (byte \\xa3)");
+  EXPECT_EQ(error_of([] { parse_toml("c = '\xe2\x82'\n", "t.toml"); }),
+            "t.toml:1:6: not valid TOML: not UTF-8 (byte \\xe2)");
+  const toml::value v = parse_toml("# caf\xc3\xa9\nname = 'na\xc3\xafve \xe2\x82\xac'\n", "u.toml");
+  EXPECT_EQ(v.at("name").as_string().str, "na\xc3\xafve \xe2\x82\xac");
+}
+
 TEST(TomlInput, FilesMustBeRegular) {
   test::TempFolder dir;
   EXPECT_NE(error_of([&] { parse_toml_file(dir.path()); }).find("is a directory"),

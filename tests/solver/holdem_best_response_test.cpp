@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -393,6 +395,98 @@ TEST(HoldemBestResponse, HulheAlwaysCallFlopValuesMatchDirectEnumeration) {
     }
   }
   EXPECT_EQ(checked, 4);
+}
+
+// Always-raise, checked by an independent dynamic program. The opponent's actions never
+// depend on its cards, so its range stays whole. On each street the responder folds at its
+// first chance (checking first and then folding costs less than betting), calls (the street
+// ends with one bet) or raises on to the cap (four bets); the value is linear in the pot and
+// a max of linear functions is convex, so two or three bets are never better than both one
+// and four. With P each has in before a street (40 after "rrrc/"; flop bets 10, turn and
+// river bets 20):
+//   V_river(P) = max(-P·N_r, (P+20)·D, (P+80)·D),   D = Σ_o sign(showdown),
+//   V_turn(P)  = max(-P·N_t, Σ_r V_river(P+20) / 44, Σ_r V_river(P+80) / 44),
+//   V_flop(40) = max(-40·N_f, Σ_t V_turn(50) / 45, Σ_t V_turn(80) / 45),
+// N the opponent hands left (990, 1,035, 1,081); the walk averages over the turns (45) and
+// rivers (44) compatible with both hands, so the fold terms agree with N on each street.
+TEST(HoldemBestResponseSlow, HulheAlwaysRaiseFlopValuesMatchADynamicProgram) {
+  const GameDefinition game = GameDefinition::holdem_limit_2p();
+  const BettingTree tree(game);
+  const CardBlindAbstraction abs(game);
+  const BaselinePolicy raise(BaselineKind::kAlwaysRaise, tree, abs);
+  HoldemBestResponseOptions o;
+  o.flops = HoldemBestResponseOptions::Flops::kAll;
+  HoldemBestResponse br(raise, o);
+  const FlopClasses& fc = br.flops();
+  const std::int32_t c = 1234;
+  const std::vector<double> v = br.flop_values(c);
+  const PrivateHands& hands = br.hands();
+  const std::int32_t n = hands.size();
+  std::int32_t capped = -1;
+  for (std::int32_t e = 0; e < br.num_flop_entries(); ++e)
+    if (br.flop_entry(e) == "rrrc/") capped = e;
+  ASSERT_GE(capped, 0);
+  const CardSet flop = fc.flops[c].mask;
+  const HandEvaluator& ev = HandEvaluator::instance();
+  int checked = 0;
+  std::set<int> choices;  // which flop option was best, over the hands checked
+  for (std::int32_t h = 5; h < n && checked < 5; h += 211) {
+    if (hands.masks[h].intersects(flop)) continue;
+    ++checked;
+    // D for every (turn, river) dealt.
+    std::vector<std::pair<Card, std::vector<double>>> turns;
+    for (Card t = 0; t < 52; ++t) {
+      if (flop.contains(t) || hands.masks[h].contains(t)) continue;
+      std::vector<double> showdown;
+      for (Card r = 0; r < 52; ++r) {
+        if (r == t || flop.contains(r) || hands.masks[h].contains(r)) continue;
+        CardSet board = flop;
+        board.insert(t);
+        board.insert(r);
+        const HandRank mine = ev.rank(board | hands.masks[h]);
+        double d = 0.0;
+        int left = 0;
+        for (std::int32_t o2 = 0; o2 < n; ++o2) {
+          if (hands.masks[o2].intersects(board) || hands.masks[o2].intersects(hands.masks[h]))
+            continue;
+          const HandRank theirs = ev.rank(board | hands.masks[o2]);
+          d += mine > theirs ? 1.0 : mine < theirs ? -1.0 : 0.0;
+          ++left;
+        }
+        ASSERT_EQ(left, 990);
+        showdown.push_back(d);
+      }
+      turns.emplace_back(t, std::move(showdown));
+    }
+    ASSERT_EQ(turns.size(), 47U);  // and 46 rivers each; the divisors count those clear of o
+    const auto river_value = [](double p, double d) {
+      return std::max({-p * 990.0, (p + 20.0) * d, (p + 80.0) * d});
+    };
+    const auto turn_value = [&](const std::vector<double>& showdown, double p) {
+      double call = 0.0, cap = 0.0;
+      for (double d : showdown) {
+        call += river_value(p + 20.0, d);
+        cap += river_value(p + 80.0, d);
+      }
+      return std::max({-p * 1035.0, call / 44.0, cap / 44.0});
+    };
+    double call = 0.0, cap = 0.0;
+    for (const auto& [t, showdown] : turns) {
+      call += turn_value(showdown, 50.0);
+      cap += turn_value(showdown, 80.0);
+    }
+    const std::array<double, 3> options{-40.0 * 1081.0, call / 45.0, cap / 45.0};
+    const auto best = std::max_element(options.begin(), options.end());
+    choices.insert(static_cast<int>(best - options.begin()));
+    for (int seat = 0; seat < 2; ++seat) {
+      const double got =
+          v[(static_cast<std::size_t>(seat) * br.num_flop_entries() + capped) * n + h];
+      EXPECT_NEAR(got, *best, 1e-9 * std::max(1.0, std::abs(*best)))
+          << "seat " << seat << " hand " << h;
+    }
+  }
+  EXPECT_EQ(checked, 5);
+  EXPECT_GE(choices.size(), 2U);  // the hands do not all take the same flop option
 }
 
 }  // namespace
