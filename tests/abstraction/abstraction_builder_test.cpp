@@ -197,89 +197,9 @@ TEST(AbstractionConfig, ParsesAndRejectsBadConfigsByName) {
   expect_config_error(with("[turn]", "[turn"), "TOML");
 }
 
-// ---- whole HULHE rounds: Slow ----
-
-TEST(AbstractionBuilderSlow, SmallHoldemAbstractionEndToEnd) {
-  // River ehs, turn distribution over it, flop potential over the turn's L1 centres, preflop
-  // potential over the flop (19,600 successors). Each round's features over the whole round
-  // cost the same whatever the bucket counts; the turn is one pass of 13,960,050 x 46
-  // lookups (a potential-aware turn would add a second, so it is covered by the k-means
-  // tests and the shipped configs instead).
-  const std::string text = R"(game = "configs/games/holdem.limit.2p.reverse_blinds.game"
-seed = 5
-[preflop]
-method = "potential"
-buckets = 12
-[flop]
-method = "potential"
-buckets = 20
-sample = 3000
-iterations = 4
-candidates = 4
-[turn]
-method = "distribution"
-buckets = 15
-bins = 10
-sample = 3000
-iterations = 4
-[river]
-method = "ehs"
-buckets = 25
-)";
-  AbstractionConfig c = AbstractionConfig::from_string(text, "slow.toml", HULHE_SOURCE_DIR);
-  GameDefinition game = GameDefinition::from_file(c.game_path);
-  AbstractionBuilder builder(c, game.hash(), 2);
-  BucketMap map = builder.build();
-  const std::array<int, 4> want{12, 20, 15, 25};
-  ASSERT_EQ(map.rounds.size(), 4U);
-  for (int r = 0; r < 4; ++r) {
-    const RoundBuckets& rb = map.rounds[r];
-    ASSERT_EQ(static_cast<std::uint64_t>(rb.size()), HandIndexer::holdem(r).size()) << r;
-    EXPECT_EQ(rb.num_buckets, want[r]);
-    auto counts = rb.counts();
-    std::int64_t total = 0;
-    for (auto n : counts) {
-      EXPECT_GT(n, 0) << "empty bucket in round " << r;
-      total += n;
-    }
-    EXPECT_EQ(static_cast<std::uint64_t>(total), HandIndexer::holdem(r).size());
-    EXPECT_EQ(builder.round_reports()[r].buckets, want[r]);
-  }
-  // River ehs buckets are monotone in hand strength: AA on a board where it is the nuts is
-  // in a higher bucket than 72o missing the same board.
-  const std::string path = (std::filesystem::temp_directory_path() /
-                            ("hulhe_builder_slow_" + std::to_string(::getpid()) + ".buckets"))
-                               .string();
-  map.save(path);
-  ClusteredAbstraction abs = ClusteredAbstraction::load(path, game.hash(), "holdem");
-  std::filesystem::remove(path);
-  auto cards = [](const char* s) { return parse_cards(s); };
-  auto aa = cards("AsAh"), junk = cards("7c2d"), board = cards("AdKc8s4h3c");
-  EXPECT_GT(abs.bucket(3, aa.data(), board.data()), abs.bucket(3, junk.data(), board.data()));
-  // Suit isomorphism: permuting suits never changes a bucket.
-  std::mt19937_64 rng(2);
-  for (int t = 0; t < 2000; ++t) {
-    std::vector<Card> deck(52);
-    std::iota(deck.begin(), deck.end(), 0);
-    std::shuffle(deck.begin(), deck.end(), rng);
-    std::array<int, 4> perm{0, 1, 2, 3};
-    std::shuffle(perm.begin(), perm.end(), rng);
-    std::vector<Card> moved(7);
-    for (int i = 0; i < 7; ++i) moved[i] = make_card(rank_of(deck[i]), perm[suit_of(deck[i])]);
-    for (int r = 0; r < 4; ++r) {
-      std::int32_t b = abs.bucket(r, deck.data(), deck.data() + 2);
-      ASSERT_GE(b, 0);
-      ASSERT_LT(b, want[r]);
-      EXPECT_EQ(b, abs.bucket(r, moved.data(), moved.data() + 2));
-      // And it is the map's entry for the canonical index.
-      EXPECT_EQ(
-          b, map.rounds[r][static_cast<std::int64_t>(HandIndexer::holdem(r).index(deck.data()))]);
-    }
-  }
-  EXPECT_EQ(abs.num_rounds(), 4);
-  EXPECT_EQ(abs.hash(), map.hash());
-  EXPECT_THROW(ClusteredAbstraction::load(path, game.hash(), "holdem"), InputError);
-}
+// A whole HULHE build (the builder's every round over real hands, through `hulhe abstract`)
+// is AbstractCliSlow.BuildsASmallAbstractionEndToEnd: one pass over the river table serves
+// both the command and the builder's checks.
 
 }  // namespace
 }  // namespace hulhe
