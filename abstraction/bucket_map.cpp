@@ -150,8 +150,8 @@ BucketMap BucketMap::load(const std::string& path, std::optional<std::uint64_t> 
     // More buckets than hands is no abstraction, and the bound keeps every per-bucket table
     // (counts(), the solver's) within the size of the file itself.
     const bool ok =
-        r.num_buckets > 0 && r.num_buckets <= r.size() && r.bucket16.empty() != r.bucket32.empty() &&
-        r.centres.rows >= 0 && r.centres.cols >= 0 &&
+        r.num_buckets > 0 && r.num_buckets <= r.size() &&
+        r.bucket16.empty() != r.bucket32.empty() && r.centres.rows >= 0 && r.centres.cols >= 0 &&
         r.centres.rows <= static_cast<std::int64_t>(r.centres.data.size()) &&
         r.centres.data.size() == static_cast<std::size_t>(r.centres.rows) * r.centres.cols &&
         std::all_of(r.bucket16.begin(), r.bucket16.end(),

@@ -32,7 +32,8 @@ toml::value parse_toml(const std::string& text, const std::string& source) {
   if (const std::size_t bad = first_invalid_utf8(text); bad != std::string_view::npos) {
     const std::string_view before = std::string_view(text).substr(0, bad);
     const std::size_t line_start = before.rfind('\n');
-    const std::size_t line = 1 + static_cast<std::size_t>(std::count(before.begin(), before.end(), '\n'));
+    const std::size_t line =
+        1 + static_cast<std::size_t>(std::count(before.begin(), before.end(), '\n'));
     const std::size_t column = line_start == std::string_view::npos ? bad + 1 : bad - line_start;
     throw InputError(source + ":" + std::to_string(line) + ":" + std::to_string(column) +
                      ": not valid TOML: not UTF-8 (byte " + printable(text.substr(bad, 1)) + ")");

@@ -124,7 +124,8 @@ TEST(AbstractCliSlow, BuildsASmallAbstractionEndToEnd) {
   // Looked up through the abstraction the solver uses. River ehs buckets are monotone in
   // hand strength: AA on a board where it is the nuts is above 72o missing the same board.
   const hulhe::GameDefinition game = hulhe::GameDefinition::from_file(kGame);
-  const hulhe::ClusteredAbstraction abs = hulhe::ClusteredAbstraction::load(out, game.hash(), "holdem");
+  const hulhe::ClusteredAbstraction abs =
+      hulhe::ClusteredAbstraction::load(out, game.hash(), "holdem");
   auto cards = [](const char* s) { return hulhe::parse_cards(s); };
   const auto aa = cards("AsAh"), junk = cards("7c2d"), board = cards("AdKc8s4h3c");
   EXPECT_GT(abs.bucket(3, aa.data(), board.data()), abs.bucket(3, junk.data(), board.data()));

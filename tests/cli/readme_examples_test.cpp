@@ -64,9 +64,11 @@ TEST(ReadmeExamples, MasksTimingsButNotOtherNumbers) {
   EXPECT_EQ(mask_timings(a, "/tmp/abc"), mask_timings(b, "/tmp/abc"));
   EXPECT_EQ(mask_timings("1000 hands, 0 mismatches, 3 streets, 5 s\n", ""),
             "1000 hands, 0 mismatches, 3 streets, <time>\n");
+  // Timed progress lines (those with an ETA) are left out: a slower build prints more.
+  EXPECT_EQ(mask_timings(a, ""), mask_timings(a.substr(a.find('\n') + 1), ""));
   // A changed number is a difference.
   EXPECT_NE(mask_timings(a, ""),
-            mask_timings(std::string(a).replace(a.find("2.384"), 5, "2.385"), ""));
+            mask_timings(std::string(a).replace(a.find(":1000"), 5, ":1001"), ""));
   EXPECT_NE(mask_timings("{\"hands\":1000}", ""), mask_timings("{\"hands\":1001}", ""));
 }
 

@@ -45,7 +45,7 @@ TEST(InputFile, RefusesDirectoriesDevicesFifosMissingAndEmptyPaths) {
   };
   for (const auto& test_case : cases) {
     const std::string& path = test_case.first;  // a lambda cannot capture a structured binding
-    const char* expected = test_case.second;          // in clang 14
+    const char* expected = test_case.second;    // in clang 14
     const std::string a = error_of([&] { read_input_file(path, "game definition", 1 << 20); });
     EXPECT_NE(a.find(expected), std::string::npos) << path << ": " << a;
     const std::string b = error_of([&] { require_input_file(path, "checkpoint"); });

@@ -7,12 +7,11 @@
 
 #include <gtest/gtest.h>
 
-#include <set>
-
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <string>
 
 #include "abstraction/card_blind_abstraction.h"
