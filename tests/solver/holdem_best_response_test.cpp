@@ -2,17 +2,21 @@
 // vector-form best response of solver/best_response.h on reduced hold'em games (2, 3 and 4
 // rounds, 12-card deck) for lossless and clustered strategies; head-to-head values against
 // profile values and zero-sum; sampled intervals' coverage; resume; HULHE ground truth
-// (always-fold: 750 mbb/g; always-call: per-flop values against a direct enumeration).
+// (always-fold: 750 mbb/g; always-call: per-flop values against a direct enumeration;
+// always-raise: against a dynamic program over the pot).
 #include "solver/holdem_best_response.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "abstraction/card_blind_abstraction.h"
 #include "game/hand_evaluator.h"
@@ -328,70 +332,91 @@ TEST(HoldemBestResponse, HulheAlwaysFoldIsExploitableFor750Mbb) {
 // Against always-call nobody folds and the responder puts in at most one bet a street, and
 // each street's bet is worth b · max(0, E[win − lose | what it knows]) on its own.
 // This enumerates that directly for a few hands on one flop.
-TEST(HoldemBestResponse, HulheAlwaysCallFlopValuesMatchDirectEnumeration) {
-  const GameDefinition game = GameDefinition::holdem_limit_2p();
-  const BettingTree tree(game);
-  const CardBlindAbstraction abs(game);
-  const BaselinePolicy call(BaselineKind::kAlwaysCall, tree, abs);
-  HoldemBestResponseOptions o;
-  o.flops = HoldemBestResponseOptions::Flops::kAll;
-  HoldemBestResponse br(call, o);
-  const FlopClasses& fc = br.flops();
-  const std::int32_t c = 4321;
-  const std::vector<double> v = br.flop_values(c);
-  const PrivateHands& hands = br.hands();
-  const std::int32_t n = hands.size();
-  std::int32_t limp = -1;  // "cc": the small blind calls, the big blind checks
-  for (std::int32_t e = 0; e < br.num_flop_entries(); ++e)
-    if (br.flop_entry(e) == "cc/") limp = e;
-  ASSERT_GE(limp, 0);
-  const CardSet flop = fc.flops[c].mask;
-  const HandEvaluator& ev = HandEvaluator::instance();
-  int checked = 0;
-  for (std::int32_t h = 0; h < n && checked < 4; h += 97) {
-    if (hands.masks[h].intersects(flop)) continue;
-    ++checked;
-    // sums[turn][river] of Σ_o sign(showdown); d_flop, d_turn are the averages below.
-    double flop_sum = 0.0, expected_turn_river = 0.0;
-    int turns = 0;
-    for (Card t = 0; t < 52; ++t) {
-      if (flop.contains(t) || hands.masks[h].contains(t)) continue;
-      ++turns;
-      double turn_sum = 0.0, river_bets = 0.0;
-      int rivers = 0;
-      for (Card r = 0; r < 52; ++r) {
-        if (r == t || flop.contains(r) || hands.masks[h].contains(r)) continue;
-        ++rivers;
-        CardSet board = flop;
-        board.insert(t);
-        board.insert(r);
-        const HandRank mine = ev.rank(board | hands.masks[h]);
+// One flop's values against a HULHE baseline; every flop is its own unit (no suit merging),
+// so the values are that flop's alone.
+struct HulheBaselineFlop {
+  HulheBaselineFlop(BaselineKind kind, std::int32_t flop, const std::string& entry_name)
+      : policy(kind, tree, abs),
+        br(policy, all_flops()),
+        values(br.flop_values(flop)),
+        board(br.flops().flops[flop].mask) {
+    for (std::int32_t e = 0; e < br.num_flop_entries(); ++e)
+      if (br.flop_entry(e) == entry_name) entry = e;
+  }
+  static HoldemBestResponseOptions all_flops() {
+    HoldemBestResponseOptions o;
+    o.flops = HoldemBestResponseOptions::Flops::kAll;
+    return o;
+  }
+  const PrivateHands& hands() const { return br.hands(); }
+  // The value of hand h for the responder in `seat` at the flop entry.
+  double value(int seat, std::int32_t h) const {
+    const auto n = static_cast<std::size_t>(hands().size());
+    return values[(static_cast<std::size_t>(seat) * br.num_flop_entries() + entry) * n + h];
+  }
+  // D[t][r] = Σ_o sign(h's showdown against o) over the opponent hands o clear of the board,
+  // for each turn t and river r (card order) clear of the flop and of h: 47 × 46. Every
+  // entry sums 990 opponent hands.
+  std::vector<std::vector<double>> showdown_sums(std::int32_t h) const {
+    const HandEvaluator& ev = HandEvaluator::instance();
+    const PrivateHands& ph = hands();
+    std::vector<std::vector<double>> sums;
+    for (Card t = 0; t < kMaxCards; ++t) {
+      if (board.contains(t) || ph.masks[h].contains(t)) continue;
+      std::vector<double>& row = sums.emplace_back();
+      for (Card r = 0; r < kMaxCards; ++r) {
+        if (r == t || board.contains(r) || ph.masks[h].contains(r)) continue;
+        CardSet full = board;
+        full.insert(t);
+        full.insert(r);
+        const HandRank mine = ev.rank(full | ph.masks[h]);
         double d = 0.0;
-        for (std::int32_t o2 = 0; o2 < n; ++o2) {
-          if (hands.masks[o2].intersects(board) || hands.masks[o2].intersects(hands.masks[h]))
-            continue;
-          const HandRank theirs = ev.rank(board | hands.masks[o2]);
+        for (std::int32_t o = 0; o < ph.size(); ++o) {
+          if (ph.masks[o].intersects(full) || ph.masks[o].intersects(ph.masks[h])) continue;
+          const HandRank theirs = ev.rank(full | ph.masks[o]);
           d += mine > theirs ? 1.0 : mine < theirs ? -1.0 : 0.0;
         }
+        row.push_back(d);
+      }
+    }
+    return sums;
+  }
+
+  GameDefinition game = GameDefinition::holdem_limit_2p();
+  BettingTree tree{game};
+  CardBlindAbstraction abs{game};
+  BaselinePolicy policy;
+  HoldemBestResponse br;
+  std::vector<double> values;
+  CardSet board;
+  std::int32_t entry = -1;
+};
+
+// Always-call after "cc/" (10 each): the responder bets at most once a street (10 on the
+// flop, 20 on the turn and river) and every hand reaches showdown; the walk averages over
+// the turns (45) and rivers (44) compatible with both hands.
+TEST(HoldemBestResponse, HulheAlwaysCallFlopValuesMatchDirectEnumeration) {
+  const HulheBaselineFlop f(BaselineKind::kAlwaysCall, 4321, "cc/");
+  ASSERT_GE(f.entry, 0);
+  int checked = 0;
+  for (std::int32_t h = 0; h < f.hands().size() && checked < 4; h += 97) {
+    if (f.hands().masks[h].intersects(f.board)) continue;
+    ++checked;
+    double flop_sum = 0.0, turn_river_bets = 0.0;
+    for (const std::vector<double>& rivers : f.showdown_sums(h)) {
+      double turn_sum = 0.0, river_bets = 0.0;
+      for (double d : rivers) {
         turn_sum += d;
         river_bets += 20.0 * std::max(0.0, d);
       }
-      // Averages over rivers; the walk divides by the rivers compatible with both hands (44).
       flop_sum += turn_sum / 44.0;
-      expected_turn_river += (20.0 * std::max(0.0, turn_sum / 44.0) + river_bets / 44.0);
-      (void)rivers;
+      turn_river_bets += 20.0 * std::max(0.0, turn_sum / 44.0) + river_bets / 44.0;
     }
-    (void)turns;
     const double d_flop = flop_sum / 45.0;
-    // Both have 10 in the pot after the limp; the flop bet is 10, turn and river bets 20.
-    const double expected =
-        10.0 * d_flop + 10.0 * std::max(0.0, d_flop) + expected_turn_river / 45.0;
-    const int seat_bb = 0;  // the big blind (position 0) acts first after the flop
-    for (int t = 0; t < 2; ++t) {
-      const double got = v[(static_cast<std::size_t>(t) * br.num_flop_entries() + limp) * n + h];
-      EXPECT_NEAR(got, expected, 1e-9 * std::max(1.0, std::abs(expected)))
-          << "seat " << t << " hand " << h << (t == seat_bb ? " (big blind)" : "");
-    }
+    const double expected = 10.0 * d_flop + 10.0 * std::max(0.0, d_flop) + turn_river_bets / 45.0;
+    for (int seat = 0; seat < 2; ++seat)  // seat 0, the big blind, acts first after the flop
+      EXPECT_NEAR(f.value(seat, h), expected, 1e-9 * std::max(1.0, std::abs(expected)))
+          << "seat " << seat << " hand " << h;
   }
   EXPECT_EQ(checked, 4);
 }
@@ -409,80 +434,35 @@ TEST(HoldemBestResponse, HulheAlwaysCallFlopValuesMatchDirectEnumeration) {
 // N the opponent hands left (990, 1,035, 1,081); the walk averages over the turns (45) and
 // rivers (44) compatible with both hands, so the fold terms agree with N on each street.
 TEST(HoldemBestResponseSlow, HulheAlwaysRaiseFlopValuesMatchADynamicProgram) {
-  const GameDefinition game = GameDefinition::holdem_limit_2p();
-  const BettingTree tree(game);
-  const CardBlindAbstraction abs(game);
-  const BaselinePolicy raise(BaselineKind::kAlwaysRaise, tree, abs);
-  HoldemBestResponseOptions o;
-  o.flops = HoldemBestResponseOptions::Flops::kAll;
-  HoldemBestResponse br(raise, o);
-  const FlopClasses& fc = br.flops();
-  const std::int32_t c = 1234;
-  const std::vector<double> v = br.flop_values(c);
-  const PrivateHands& hands = br.hands();
-  const std::int32_t n = hands.size();
-  std::int32_t capped = -1;
-  for (std::int32_t e = 0; e < br.num_flop_entries(); ++e)
-    if (br.flop_entry(e) == "rrrc/") capped = e;
-  ASSERT_GE(capped, 0);
-  const CardSet flop = fc.flops[c].mask;
-  const HandEvaluator& ev = HandEvaluator::instance();
+  const HulheBaselineFlop f(BaselineKind::kAlwaysRaise, 1234, "rrrc/");
+  ASSERT_GE(f.entry, 0);
+  const auto river_value = [](double p, double d) {
+    return std::max({-p * 990.0, (p + 20.0) * d, (p + 80.0) * d});
+  };
+  const auto turn_value = [&](const std::vector<double>& rivers, double p) {
+    double call = 0.0, cap = 0.0;
+    for (double d : rivers) {
+      call += river_value(p + 20.0, d);
+      cap += river_value(p + 80.0, d);
+    }
+    return std::max({-p * 1035.0, call / 44.0, cap / 44.0});
+  };
   int checked = 0;
   std::set<int> choices;  // which flop option was best, over the hands checked
-  for (std::int32_t h = 5; h < n && checked < 5; h += 211) {
-    if (hands.masks[h].intersects(flop)) continue;
+  for (std::int32_t h = 5; h < f.hands().size() && checked < 5; h += 211) {
+    if (f.hands().masks[h].intersects(f.board)) continue;
     ++checked;
-    // D for every (turn, river) dealt.
-    std::vector<std::pair<Card, std::vector<double>>> turns;
-    for (Card t = 0; t < 52; ++t) {
-      if (flop.contains(t) || hands.masks[h].contains(t)) continue;
-      std::vector<double> showdown;
-      for (Card r = 0; r < 52; ++r) {
-        if (r == t || flop.contains(r) || hands.masks[h].contains(r)) continue;
-        CardSet board = flop;
-        board.insert(t);
-        board.insert(r);
-        const HandRank mine = ev.rank(board | hands.masks[h]);
-        double d = 0.0;
-        int left = 0;
-        for (std::int32_t o2 = 0; o2 < n; ++o2) {
-          if (hands.masks[o2].intersects(board) || hands.masks[o2].intersects(hands.masks[h]))
-            continue;
-          const HandRank theirs = ev.rank(board | hands.masks[o2]);
-          d += mine > theirs ? 1.0 : mine < theirs ? -1.0 : 0.0;
-          ++left;
-        }
-        ASSERT_EQ(left, 990);
-        showdown.push_back(d);
-      }
-      turns.emplace_back(t, std::move(showdown));
-    }
-    ASSERT_EQ(turns.size(), 47U);  // and 46 rivers each; the divisors count those clear of o
-    const auto river_value = [](double p, double d) {
-      return std::max({-p * 990.0, (p + 20.0) * d, (p + 80.0) * d});
-    };
-    const auto turn_value = [&](const std::vector<double>& showdown, double p) {
-      double call = 0.0, cap = 0.0;
-      for (double d : showdown) {
-        call += river_value(p + 20.0, d);
-        cap += river_value(p + 80.0, d);
-      }
-      return std::max({-p * 1035.0, call / 44.0, cap / 44.0});
-    };
     double call = 0.0, cap = 0.0;
-    for (const auto& [t, showdown] : turns) {
-      call += turn_value(showdown, 50.0);
-      cap += turn_value(showdown, 80.0);
+    for (const std::vector<double>& rivers : f.showdown_sums(h)) {
+      call += turn_value(rivers, 50.0);
+      cap += turn_value(rivers, 80.0);
     }
     const std::array<double, 3> options{-40.0 * 1081.0, call / 45.0, cap / 45.0};
     const auto best = std::max_element(options.begin(), options.end());
     choices.insert(static_cast<int>(best - options.begin()));
-    for (int seat = 0; seat < 2; ++seat) {
-      const double got =
-          v[(static_cast<std::size_t>(seat) * br.num_flop_entries() + capped) * n + h];
-      EXPECT_NEAR(got, *best, 1e-9 * std::max(1.0, std::abs(*best)))
+    for (int seat = 0; seat < 2; ++seat)
+      EXPECT_NEAR(f.value(seat, h), *best, 1e-9 * std::max(1.0, std::abs(*best)))
           << "seat " << seat << " hand " << h;
-    }
   }
   EXPECT_EQ(checked, 5);
   EXPECT_GE(choices.size(), 2U);  // the hands do not all take the same flop option
