@@ -22,6 +22,7 @@
 #include "strategies/strategy_file.h"
 #include "tests/cli/run_hulhe.h"
 #include "tests/game/temp_folder.h"
+#include "tests/strategies/crafted_kuhn_strategy.h"
 
 namespace hulhe {
 namespace {
@@ -31,9 +32,7 @@ using cli_test::run_hulhe;
 
 const std::string kGames = std::string(HULHE_SOURCE_DIR) + "/configs/games/";
 
-void put(std::string& out, std::uint64_t v, int bytes) {
-  for (int i = 0; i < bytes; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
-}
+using test::put_le;
 
 std::string read_bytes(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -76,27 +75,10 @@ class RobustnessShapesCli : public ::testing::Test {
   // A Kuhn strategy file (8 bits) whose body is `values` quantised values.
   std::string kuhn_strategy(const std::string& name, std::size_t values,
                             std::uint64_t announced) const {
-    const LosslessAbstraction abstraction(kuhn_);
-    std::ostringstream os(std::ios::binary);
-    {
-      cereal::PortableBinaryOutputArchive ar(os);
-      AbstractionDescriptor descriptor{"lossless", abstraction.hash(), abstraction.describe(), ""};
-      ar(kuhn_.to_acpc_string(), kuhn_.name, descriptor, std::string("cfr+"), std::int64_t{5},
-         std::vector<std::int32_t>{3});
-    }
-    std::string body = os.str();
-    put(body, announced, 8);
-    for (std::size_t i = 0; i < values; ++i) body.push_back(static_cast<char>(i % 2 ? 55 : 200));
-    std::string file = "HULHESTR";
-    put(file, kStrategyFileVersion, 4);
-    put(file, kuhn_.hash(), 8);
-    put(file, 0, 8);
-    put(file, body.size(), 8);
-    put(file, checksum64(body.data(), body.size()), 8);
-    put(file, abstraction.hash(), 8);
-    put(file, 8, 4);
+    const test::CraftedKuhnStrategy crafted(kuhn_);
     const std::string path = dir_ / name;
-    std::ofstream(path, std::ios::binary) << file + body;
+    std::ofstream(path, std::ios::binary)
+        << crafted.file_around(crafted.body({3}, values, announced));
     return path;
   }
 
@@ -150,15 +132,15 @@ TEST_F(RobustnessShapesCli, HugeLengthPrefixesAreRefusedAtOnce) {
                  "strategy file");
   // A checkpoint whose first length (the game text) is 2^62.
   std::string body(1, '\1');
-  put(body, std::uint64_t{1} << 62, 8);
+  put_le(body, std::uint64_t{1} << 62, 8);
   std::uint64_t h = 0xcbf29ce484222325ULL;
   for (unsigned char c : body) h = (h ^ c) * 0x100000001b3ULL;
   std::string file = "HULHECKP";
-  put(file, kCheckpointVersion, 4);
-  put(file, 0, 8);
-  put(file, 0, 8);
-  put(file, body.size(), 8);
-  put(file, h, 8);
+  put_le(file, kCheckpointVersion, 4);
+  put_le(file, 0, 8);
+  put_le(file, 0, 8);
+  put_le(file, body.size(), 8);
+  put_le(file, h, 8);
   const std::string ckpt = dir_ / "huge.ckpt";
   std::ofstream(ckpt, std::ios::binary) << file + body;
   expect_refused(run_hulhe("exploit --checkpoint " + ckpt),

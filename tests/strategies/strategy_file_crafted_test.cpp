@@ -3,68 +3,36 @@
 // another shape than the game and abstraction are refused before anything indexes them.
 #include <gtest/gtest.h>
 
-#include <cereal/archives/portable_binary.hpp>
-#include <cereal/types/string.hpp>
-#include <cereal/types/vector.hpp>
 #include <chrono>
 #include <cstdint>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
-#include "abstraction/bucket_map.h"
-#include "abstraction/lossless_abstraction.h"
 #include "game/game_definition.h"
 #include "game/input_error.h"
 #include "strategies/strategy_file.h"
 #include "tests/game/temp_folder.h"
+#include "tests/strategies/crafted_kuhn_strategy.h"
 
 namespace hulhe {
 namespace {
 
-void put(std::string& out, std::uint64_t v, int bytes) {
-  for (int i = 0; i < bytes; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
-}
+using test::put_le;
 
 class StrategyFileCrafted : public ::testing::Test {
  protected:
   StrategyFileCrafted()
       : kuhn_(
             GameDefinition::from_file(std::string(HULHE_SOURCE_DIR) + "/configs/games/kuhn.game")),
-        abstraction_(kuhn_) {}
+        crafted_(kuhn_) {}
 
-  // A strategy file of Kuhn (lossless abstraction, 8 bits) around `body`: header hashes,
-  // size and checksum all match.
-  std::string file_around(const std::string& body) const {
-    std::string file = "HULHESTR";
-    put(file, kStrategyFileVersion, 4);
-    put(file, kuhn_.hash(), 8);
-    put(file, 0, 8);
-    put(file, body.size(), 8);
-    put(file, checksum64(body.data(), body.size()), 8);
-    put(file, abstraction_.hash(), 8);
-    put(file, 8, 4);
-    return file + body;
-  }
-  // The body's fields as the writer writes them up to the bucket counts.
+  std::string file_around(const std::string& body) const { return crafted_.file_around(body); }
   std::string body_head(const std::vector<std::int32_t>& buckets) const {
-    std::ostringstream os(std::ios::binary);
-    {
-      cereal::PortableBinaryOutputArchive ar(os);
-      AbstractionDescriptor descriptor{"lossless", abstraction_.hash(), abstraction_.describe(),
-                                       ""};
-      ar(kuhn_.to_acpc_string(), kuhn_.name, descriptor, std::string("cfr+"), std::int64_t{5},
-         buckets);
-    }
-    return os.str();
+    return crafted_.body_head(buckets);
   }
-  // A whole body: head, then `values` (pairs summing to 255).
   std::string body(const std::vector<std::int32_t>& buckets, std::size_t values) const {
-    std::string b = body_head(buckets);
-    put(b, values, 8);
-    for (std::size_t i = 0; i < values; ++i) b.push_back(static_cast<char>(i % 2 == 0 ? 200 : 55));
-    return b;
+    return crafted_.body(buckets, values, values);
   }
   std::string read_error(const std::string& bytes) const {
     const std::string path = dir_ / "crafted.strategy";
@@ -78,7 +46,7 @@ class StrategyFileCrafted : public ::testing::Test {
   }
 
   GameDefinition kuhn_;
-  LosslessAbstraction abstraction_;
+  test::CraftedKuhnStrategy crafted_;
   test::TempFolder dir_;
 };
 
@@ -89,7 +57,7 @@ TEST_F(StrategyFileCrafted, TheWellFormedCraftIsRead) {
 
 TEST_F(StrategyFileCrafted, HugeLengthPrefixIsRefusedWithoutAllocating) {
   std::string b = body_head({3});
-  put(b, std::uint64_t{1} << 60, 8);  // 2^60 one-byte values
+  put_le(b, std::uint64_t{1} << 60, 8);  // 2^60 one-byte values
   b += std::string(24, '\x7f');
   const auto start = std::chrono::steady_clock::now();
   EXPECT_EQ(read_error(file_around(b)),
@@ -99,7 +67,7 @@ TEST_F(StrategyFileCrafted, HugeLengthPrefixIsRefusedWithoutAllocating) {
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));
   // The same at the very first length (the game text).
   std::string first(1, '\1');
-  put(first, ~std::uint64_t{0}, 8);
+  put_le(first, ~std::uint64_t{0}, 8);
   EXPECT_NE(read_error(file_around(first)).find("does not fit in the 0 bytes"), std::string::npos);
 }
 
