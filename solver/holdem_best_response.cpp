@@ -217,11 +217,11 @@ struct HoldemBestResponse::Impl {
              (opt.precision == HoldemBestResponseOptions::Precision::kAuto &&
               game.deck_size() == kMaxCards);
     if (single)
-      last_single =
-          std::make_unique<HoldemLastRound<float>>(opp, fixed, hands, entries[rounds - 1]);
+      last_single = std::make_unique<HoldemLastRound<float>>(opp, fixed, hands, entries[rounds - 1],
+                                                             !opt.interpreted_last_round);
     else
-      last_double =
-          std::make_unique<HoldemLastRound<double>>(opp, fixed, hands, entries[rounds - 1]);
+      last_double = std::make_unique<HoldemLastRound<double>>(
+          opp, fixed, hands, entries[rounds - 1], !opt.interpreted_last_round);
 
     bool merge = opt.flops == HoldemBestResponseOptions::Flops::kCanonical;
     if (opt.flops == HoldemBestResponseOptions::Flops::kAuto)
@@ -612,6 +612,7 @@ HoldemBestResponseReport HoldemBestResponse::Impl::run() {
   HoldemBestResponseReport rep;
   rep.suit_isomorphism = flops.hand_perm.size() > 1;
   rep.single_precision = single;
+  rep.unrolled_last_round = single ? last_single->unrolled() : last_double->unrolled();
   rep.flop_classes = static_cast<std::int64_t>(flops.flops.size());
   rep.exact = opt.sample_flops <= 0;
 

@@ -57,6 +57,9 @@ struct HoldemBestResponseOptions {
   // reference walk to ~1e-12; kSingle is ~1.8x faster, relative error ~1e-6 (bound above);
   // kAuto: single for the full 52-card deck, double for reduced decks.
   enum class Precision { kAuto, kSingle, kDouble } precision = Precision::kAuto;
+  // Walk the last round with the interpreted program even in limit games, where the unrolled
+  // kernel (limit_last_round_kernel.h) is the default: tests and benchmarks compare the two.
+  bool interpreted_last_round = false;
   std::int64_t sample_flops = 0;  // 0: exact (every flop); K > 0: K flops drawn with replacement
   std::uint64_t seed = 1;
   std::string resume_file;  // empty: none
@@ -75,11 +78,12 @@ struct HoldemBestResponseReport {
   bool exact = true;
   bool complete = true;  // false when max_units stopped it early
   bool suit_isomorphism = true;
-  bool single_precision = false;    // the last round in floats (options.precision)
-  std::int64_t flop_classes = 0;    // canonical (or all) flops of the game
-  std::int64_t units_total = 0;     // units of this run (distinct flops evaluated)
-  std::int64_t units_computed = 0;  // by this process (the rest came from the resume file)
-  std::int64_t units_done = 0;      // computed now or read back from the resume file
+  bool single_precision = false;     // the last round in floats (options.precision)
+  bool unrolled_last_round = false;  // by the unrolled limit kernel (limit_last_round_kernel.h)
+  std::int64_t flop_classes = 0;     // canonical (or all) flops of the game
+  std::int64_t units_total = 0;      // units of this run (distinct flops evaluated)
+  std::int64_t units_computed = 0;   // by this process (the rest came from the resume file)
+  std::int64_t units_done = 0;       // computed now or read back from the resume file
   double seconds = 0.0;
 };
 

@@ -10,6 +10,7 @@
 #include "game/betting_tree.h"
 #include "game/hand_evaluator.h"
 #include "game/input_error.h"
+#include "solver/limit_last_round_kernel.h"
 
 namespace hulhe {
 namespace {
@@ -59,7 +60,7 @@ void advance_deal(std::array<int, kMaxBoardCards>& pos, int k, int m) {
 template <typename Real>
 HoldemLastRound<Real>::HoldemLastRound(const Policy& opp, const Policy* fixed,
                                        const PrivateHands& hands,
-                                       const std::vector<std::int32_t>& entries)
+                                       const std::vector<std::int32_t>& entries, bool unrolled)
     : opp_(opp), fixed_(fixed), hands_(hands) {
   const BettingTree& tree = opp.tree();
   const GameDefinition& game = tree.game();
@@ -125,6 +126,8 @@ HoldemLastRound<Real>::HoldemLastRound(const Policy& opp, const Policy* fixed,
         }
       }
       for (int seat = 0; seat < 2; ++seat) {
+        if (unrolled) c.limit[seat] = compile_limit(shape_nodes, seat, c, lane_nodes, pos_slot);
+        if (c.limit[seat].cap > 0) continue;  // the interpreted program is not needed
         c.program[seat] = compile(shape_nodes, seat, c, lane_nodes, pos_slot);
         if (c.program[seat].vec.size() > kMaxVectors)
           throw InputError("the last round of game '" + game.name + "' is too deep");
@@ -133,6 +136,101 @@ HoldemLastRound<Real>::HoldemLastRound(const Policy& opp, const Policy* fixed,
     }
   }
   strategy_ = std::vector<Lanes>();  // the programs hold their own copies
+}
+
+template <typename Real>
+typename HoldemLastRound<Real>::Lanes HoldemLastRound<Real>::terminal_coef(
+    const Chunk& c, const std::vector<std::vector<std::int32_t>>& lane_nodes, std::size_t k,
+    int seat) const {
+  const BettingTree& tree = opp_.tree();
+  Lanes coef{};
+  for (int l = 0; l < kLanes; ++l) {
+    if (c.entry[l] < 0) continue;
+    const BettingNode& nl = tree.node(lane_nodes[l][k]);
+    if (nl.kind == NodeKind::kFold) {
+      const int folder = nl.player;
+      coef[l] = static_cast<Real>(folder == seat ? -nl.committed[seat] : nl.committed[folder]);
+    } else {
+      if (nl.committed[0] != nl.committed[1])
+        throw InputError("a showdown with unequal pots in game '" + tree.game().name + "'");
+      coef[l] = static_cast<Real>(nl.committed[seat]);
+    }
+  }
+  return coef;
+}
+
+template <typename Real>
+bool HoldemLastRound<Real>::sums_to_one(const Chunk& c, std::int64_t slot, int A) const {
+  const std::size_t nb = static_cast<std::size_t>(opp_buckets_);
+  for (std::size_t b = 0; b < nb; ++b)
+    for (int l = 0; l < kLanes; ++l) {
+      if (c.entry[l] < 0) continue;
+      double s = 0.0;
+      for (int a = 0; a < A; ++a) s += strategy_[static_cast<std::size_t>(slot + a) * nb + b][l];
+      if (std::abs(s - 1.0) > 8.0 * std::numeric_limits<Real>::epsilon()) return false;
+    }
+  return true;
+}
+
+// The unrolled kernel applies when the subtree is the plan's (a limit last round with a cap
+// the kernel is compiled for) and the opponent's probabilities sum to 1 everywhere (its last
+// action's reach is formed as the rest).
+template <typename Real>
+typename HoldemLastRound<Real>::LimitProgram HoldemLastRound<Real>::compile_limit(
+    const std::vector<std::int32_t>& shape_nodes, int seat, const Chunk& c,
+    const std::vector<std::vector<std::int32_t>>& lane_nodes,
+    const std::vector<std::int32_t>& pos_slot) const {
+  namespace llr = limit_last_round;
+  LimitProgram lp;
+  const BettingTree& tree = opp_.tree();
+  const int cap = tree.game().max_raises[round_];
+  if (cap < llr::kMinCap || cap > llr::kMaxCap) return lp;
+  const bool responder_first = tree.node(shape_nodes[0]).player == seat;
+  const llr::Plan plan = llr::make_plan(cap, responder_first);
+  if (static_cast<std::size_t>(plan.num_positions) != shape_nodes.size()) return lp;
+  std::map<std::int32_t, std::int32_t> pos_of;
+  for (std::size_t k = 0; k < shape_nodes.size(); ++k)
+    pos_of[shape_nodes[k]] = static_cast<std::int32_t>(k);
+  for (std::size_t k = 0; k < shape_nodes.size(); ++k) {
+    const BettingNode& b = tree.node(shape_nodes[k]);
+    const llr::PlanPosition& q = plan.pos[k];
+    switch (q.kind) {
+      case llr::PositionKind::kFold:
+        if (b.kind != NodeKind::kFold) return lp;
+        continue;
+      case llr::PositionKind::kShowdown:
+        if (b.kind != NodeKind::kShowdown) return lp;
+        continue;
+      default:
+        break;
+    }
+    if (b.kind != NodeKind::kDecision || b.num_actions != q.num_children ||
+        (b.player == seat) != (q.kind == llr::PositionKind::kResponder) || pos_slot[k] != q.slot)
+      return lp;
+    for (int a = 0; a < b.num_actions; ++a)
+      if (pos_of[b.child[a]] != q.child[a]) return lp;
+    if (q.kind == llr::PositionKind::kOpponent && !sums_to_one(c, pos_slot[k], b.num_actions))
+      return lp;
+  }
+  const std::size_t nb = static_cast<std::size_t>(opp_buckets_);
+  const std::size_t C = static_cast<std::size_t>(plan.columns);
+  lp.sigma.assign(nb * C, Lanes{});
+  for (std::size_t k = 0; k < shape_nodes.size(); ++k) {
+    const llr::PlanPosition& q = plan.pos[k];
+    if (q.kind == llr::PositionKind::kFold || q.kind == llr::PositionKind::kShowdown) {
+      lp.coef.push_back(terminal_coef(c, lane_nodes, k, seat));
+      continue;
+    }
+    if (q.kind != llr::PositionKind::kOpponent) continue;
+    for (int a = 0; a + 1 < q.num_children; ++a) {
+      const int col = plan.vec[plan.pos[q.child[a]].vec].column;
+      const auto slot = static_cast<std::size_t>(pos_slot[k] + a);
+      for (std::size_t b = 0; b < nb; ++b) lp.sigma[b * C + col] = strategy_[slot * nb + b];
+    }
+  }
+  lp.cap = cap;
+  lp.responder_first = responder_first;
+  return lp;
 }
 
 template <typename Real>
@@ -151,18 +249,6 @@ typename HoldemLastRound<Real>::Program HoldemLastRound<Real>::compile(
         if (strategy_[static_cast<std::size_t>(slot - c.table) * nb + b][l] != 0.0) return false;
     return true;
   };
-  auto sums_to_one = [&](std::int64_t slot, int A) {
-    for (std::size_t b = 0; b < nb; ++b)
-      for (int l = 0; l < kLanes; ++l) {
-        if (c.entry[l] < 0) continue;
-        double s = 0.0;
-        for (int a = 0; a < A; ++a)
-          s += strategy_[static_cast<std::size_t>(slot - c.table + a) * nb + b][l];
-        if (std::abs(s - 1.0) > 8.0 * std::numeric_limits<Real>::epsilon()) return false;
-      }
-    return true;
-  };
-
   Program prog;
   prog.pos.resize(P);
   prog.vec.push_back(ReachVector{});
@@ -182,20 +268,7 @@ typename HoldemLastRound<Real>::Program HoldemLastRound<Real>::compile(
     if (b.kind == NodeKind::kFold || b.kind == NodeKind::kShowdown) {
       pos.kind = b.kind == NodeKind::kFold ? Kind::kFold : Kind::kShowdown;
       pos.term = static_cast<std::int32_t>(prog.coef.size());
-      Lanes coef{};
-      for (int l = 0; l < kLanes; ++l) {
-        if (c.entry[l] < 0) continue;
-        const BettingNode& nl = tree.node(lane_nodes[l][k]);
-        if (b.kind == NodeKind::kFold) {
-          const int folder = nl.player;
-          coef[l] = static_cast<Real>(folder == seat ? -nl.committed[seat] : nl.committed[folder]);
-        } else {
-          if (nl.committed[0] != nl.committed[1])
-            throw InputError("a showdown with unequal pots in game '" + tree.game().name + "'");
-          coef[l] = static_cast<Real>(nl.committed[seat]);
-        }
-      }
-      prog.coef.push_back(coef);
+      prog.coef.push_back(terminal_coef(c, lane_nodes, static_cast<std::size_t>(k), seat));
       ReachVector& v = prog.vec[pos.vec];
       v.totals = true;
       if (b.kind == NodeKind::kShowdown) v.showdown = true;
@@ -225,7 +298,7 @@ typename HoldemLastRound<Real>::Program HoldemLastRound<Real>::compile(
       children.push_back(static_cast<std::int32_t>(prog.vec.size()));
       prog.vec.push_back(v);
     }
-    if (sums_to_one(c.table + pos_slot[k], b.num_actions)) families.emplace_back(pos.vec, children);
+    if (sums_to_one(c, pos_slot[k], b.num_actions)) families.emplace_back(pos.vec, children);
   }
   // Which vectors are formed per hand: those with terminals and their ancestors.
   const auto V = static_cast<std::int32_t>(prog.vec.size());
@@ -476,6 +549,10 @@ void HoldemLastRound<Real>::accumulate(Scratch& s, const Card* board, CardSet ma
 template <typename Real>
 void HoldemLastRound<Real>::walk_chunk(Scratch& s, const Chunk& c, int seat,
                                        std::int32_t deals) const {
+  if (c.limit[seat].cap > 0) {
+    walk_limit(s, c, seat, deals);
+    return;
+  }
   const Program& P = c.program[seat];
   const auto V = static_cast<std::size_t>(P.vec.size());
   const auto np = static_cast<std::int32_t>(P.pos.size());
@@ -706,6 +783,75 @@ void HoldemLastRound<Real>::walk_chunk(Scratch& s, const Chunk& c, int seat,
         A[hand[i0 + j]] += weight * (top.k * top.x[j * top.stride]);
       i0 = i1;
     }
+  }
+}
+
+template <typename Real>
+bool HoldemLastRound<Real>::unrolled() const {
+  for (const Chunk& c : chunks_)
+    for (const LimitProgram& lp : c.limit)
+      if (lp.cap == 0) return false;
+  return true;
+}
+
+template <typename Real>
+void HoldemLastRound<Real>::walk_limit(Scratch& s, const Chunk& c, int seat,
+                                       std::int32_t deals) const {
+  namespace llr = limit_last_round;
+  const LimitProgram& lp = c.limit[seat];
+  const llr::Plan plan = llr::make_plan(lp.cap, lp.responder_first);
+  s.card_total.resize(kCards * static_cast<std::size_t>(plan.num_direct));
+  s.card_below.resize(kCards * static_cast<std::size_t>(plan.num_swept));
+  s.below_block.resize(static_cast<std::size_t>(n_) * static_cast<std::size_t>(plan.num_swept));
+  llr::KernelArgs<Lanes> a;
+  a.deals = deals;
+  a.stride = static_cast<std::size_t>(n_);
+  a.deal_size = s.deal_size.data();
+  a.deal_weight = s.deal_weight.data();
+  a.hand = s.hand.data();
+  a.bucket_opp = s.bucket_opp.data();
+  a.bucket_fix = s.bucket_fix.data();
+  a.card_a = s.card_a.data();
+  a.card_b = s.card_b.data();
+  a.group_end = s.group_end.data();
+  a.reach = s.reach.data();
+  a.acc = s.acc.data();
+  a.sigma = lp.sigma.data();
+  a.coef = lp.coef.data();
+  a.fixed = fixed_strategy_.data();
+  a.fixed_buckets = static_cast<std::size_t>(fix_buckets_);
+  a.table = c.table;
+  a.card_total = s.card_total.data();
+  a.card_below = s.card_below.data();
+  a.group_below = s.below_block.data();
+  // One instantiation per cap, seat order and mode.
+  auto run = [&]<int Cap>() {
+    if (fixed_ == nullptr) {
+      if (lp.responder_first)
+        llr::walk<Real, Lanes, Cap, true, true>(a);
+      else
+        llr::walk<Real, Lanes, Cap, false, true>(a);
+    } else {
+      if (lp.responder_first)
+        llr::walk<Real, Lanes, Cap, true, false>(a);
+      else
+        llr::walk<Real, Lanes, Cap, false, false>(a);
+    }
+  };
+  static_assert(llr::kMinCap == 1 && llr::kMaxCap == 4);
+  switch (lp.cap) {
+    case 1:
+      run.template operator()<1>();
+      break;
+    case 2:
+      run.template operator()<2>();
+      break;
+    case 3:
+      run.template operator()<3>();
+      break;
+    default:
+      run.template operator()<4>();
+      break;
   }
 }
 

@@ -84,8 +84,10 @@ class HoldemLastRound {
 
   // `entries`: the tree's node indices of the sequences entering the last round, in the
   // order of the caller's value arrays.
+  // `unrolled`: limit games walk the last round with the kernel unrolled for their subtree
+  // (limit_last_round_kernel.h); false keeps the interpreted walk (tests compare the two).
   HoldemLastRound(const Policy& opp, const Policy* fixed, const PrivateHands& hands,
-                  const std::vector<std::int32_t>& entries);
+                  const std::vector<std::int32_t>& entries, bool unrolled = true);
 
   // For a board `board`/`mask` of `known` cards, deals every `fresh`-card completion (one
   // deal, the board itself, when fresh == 0) and adds each hand's value summed over the
@@ -93,6 +95,9 @@ class HoldemLastRound {
   // e; `reach[(t * E + e) * n + h]` is the opponent's reach entering the round.
   // With `suits` (suit permutations of a suit-symmetric run), only one deal per orbit of the
   // board's stabilizer is walked (canonical_flops.h).
+  // Whether every chunk walks the last round with the unrolled limit kernel.
+  bool unrolled() const;
+
   void accumulate(Scratch& s, const Card* board, CardSet mask, int known, int fresh,
                   const double* reach, const std::uint8_t* live, double* out,
                   const FlopClasses* suits) const;
@@ -134,15 +139,33 @@ class HoldemLastRound {
     std::vector<Lanes> coef;  // per terminal: fold payoff or showdown pot, per lane
     std::int32_t root = 0;    // the vector entering the round
   };
+  // One seat's walk of one chunk by the unrolled limit kernel (cap 0: not applicable).
+  struct LimitProgram {
+    int cap = 0;                   // raises allowed in the last round
+    bool responder_first = false;  // the responder acts first in the last round
+    std::vector<Lanes> sigma;      // [bucket][plan column]
+    std::vector<Lanes> coef;       // [terminal, preorder]
+  };
   struct Chunk {
     std::array<std::int32_t, kLanes> entry{};  // -1: empty lane
     std::array<Program, 2> program;            // by responder seat
+    std::array<LimitProgram, 2> limit;         // by responder seat
     std::int64_t table = 0;                    // first slot of this chunk in the tables
   };
 
   Program compile(const std::vector<std::int32_t>& shape_nodes, int seat, const Chunk& c,
                   const std::vector<std::vector<std::int32_t>>& lane_nodes,
                   const std::vector<std::int32_t>& pos_slot) const;
+  LimitProgram compile_limit(const std::vector<std::int32_t>& shape_nodes, int seat, const Chunk& c,
+                             const std::vector<std::vector<std::int32_t>>& lane_nodes,
+                             const std::vector<std::int32_t>& pos_slot) const;
+  // Payoff coefficient per lane of the terminal at position k (fold payoff or showdown pot).
+  Lanes terminal_coef(const Chunk& c, const std::vector<std::vector<std::int32_t>>& lane_nodes,
+                      std::size_t k, int seat) const;
+  // The opponent's probabilities of the `A` actions from local slot `slot` sum to 1 in every
+  // used lane and bucket (to 8 ulps of Real).
+  bool sums_to_one(const Chunk& c, std::int64_t slot, int A) const;
+  void walk_limit(Scratch& s, const Chunk& c, int seat, std::int32_t deals) const;
   void prepare(Scratch& s, const Card* board, CardSet mask, int known, int fresh,
                const FlopClasses* suits) const;
   void walk_chunk(Scratch& s, const Chunk& c, int seat, std::int32_t deals) const;

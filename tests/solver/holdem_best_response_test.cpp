@@ -67,22 +67,29 @@ void expect_agrees(
     const Policy& policy, HoldemBestResponseOptions::Flops flops, bool expect_merged,
     HoldemBestResponseOptions::Precision precision = HoldemBestResponseOptions::Precision::kAuto) {
   const ExploitabilityReport ref = compute_exploitability(policy);
-  HoldemBestResponseOptions o;
-  o.flops = flops;
-  o.threads = 2;
-  o.precision = precision;
-  HoldemBestResponse br(policy, o);
-  const HoldemBestResponseReport rep = br.run();
-  ASSERT_TRUE(rep.complete);
-  EXPECT_EQ(rep.suit_isomorphism, expect_merged);
-  const bool single = precision == HoldemBestResponseOptions::Precision::kSingle;
-  EXPECT_EQ(rep.single_precision, single);
-  const double tol = single ? 1e-5 : 1e-9;
-  EXPECT_LT(relative_gap(rep.value[0], ref.br_value_vs_seat[1]), tol)
-      << rep.value[0] << " vs " << ref.br_value_vs_seat[1];
-  EXPECT_LT(relative_gap(rep.value[1], ref.br_value_vs_seat[0]), tol)
-      << rep.value[1] << " vs " << ref.br_value_vs_seat[0];
-  EXPECT_LT(relative_gap(rep.mean, ref.exploitability_chips), tol);
+  // Both last-round walks: the unrolled limit kernel (these are limit games, so it is used)
+  // and the interpreted program.
+  for (const bool interpreted : {false, true}) {
+    SCOPED_TRACE(interpreted ? "interpreted last round" : "unrolled last round");
+    HoldemBestResponseOptions o;
+    o.flops = flops;
+    o.threads = 2;
+    o.precision = precision;
+    o.interpreted_last_round = interpreted;
+    HoldemBestResponse br(policy, o);
+    const HoldemBestResponseReport rep = br.run();
+    ASSERT_TRUE(rep.complete);
+    EXPECT_EQ(rep.suit_isomorphism, expect_merged);
+    EXPECT_EQ(rep.unrolled_last_round, !interpreted);
+    const bool single = precision == HoldemBestResponseOptions::Precision::kSingle;
+    EXPECT_EQ(rep.single_precision, single);
+    const double tol = single ? 1e-5 : 1e-9;
+    EXPECT_LT(relative_gap(rep.value[0], ref.br_value_vs_seat[1]), tol)
+        << rep.value[0] << " vs " << ref.br_value_vs_seat[1];
+    EXPECT_LT(relative_gap(rep.value[1], ref.br_value_vs_seat[0]), tol)
+        << rep.value[1] << " vs " << ref.br_value_vs_seat[0];
+    EXPECT_LT(relative_gap(rep.mean, ref.exploitability_chips), tol);
+  }
 }
 
 const char* const kGames[] = {"holdem.limit.2p.12card.2rounds", "holdem.limit.2p.12card.3rounds",
@@ -250,6 +257,33 @@ TEST(HoldemBestResponse, HeadToHeadValues) {
   // The best response does at least as well as any fixed strategy.
   const HoldemBestResponseReport br = HoldemBestResponse(a, {}).run();
   for (int t = 0; t < 2; ++t) EXPECT_GE(br.value[t], ab.value[t]);
+}
+
+// Head-to-head values by the unrolled limit kernel and by the interpreted program, in every
+// test game (last-round caps 4, 1 and 1), both precisions.
+TEST(HoldemBestResponse, UnrolledAndInterpretedHeadToHeadAgree) {
+  for (const char* name : kGames) {
+    SCOPED_TRACE(name);
+    const SmallGame g(name);
+    const RankHashAbstraction abs(g.game);
+    const HashedTestPolicy a(g.tree, abs);
+    const SparseTestPolicy b(g.tree, abs);
+    for (const auto precision : {HoldemBestResponseOptions::Precision::kDouble,
+                                 HoldemBestResponseOptions::Precision::kSingle}) {
+      HoldemBestResponseOptions o;
+      o.precision = precision;
+      const HoldemBestResponseReport unrolled = HoldemBestResponse(a, b, o).run();
+      o.interpreted_last_round = true;
+      const HoldemBestResponseReport interpreted = HoldemBestResponse(a, b, o).run();
+      EXPECT_TRUE(unrolled.unrolled_last_round);
+      EXPECT_FALSE(interpreted.unrolled_last_round);
+      const double tol = precision == HoldemBestResponseOptions::Precision::kDouble ? 1e-12 : 1e-5;
+      for (int t = 0; t < 2; ++t) {
+        EXPECT_LT(relative_gap(unrolled.value[t], interpreted.value[t]), tol);
+        EXPECT_NE(unrolled.value[t], 0.0);
+      }
+    }
+  }
 }
 
 // The systematic flop sample's 95% intervals (successive-difference variance) cover the
