@@ -446,7 +446,8 @@ void HoldemLastRound<Real>::prepare(Scratch& s, const Card* board, CardSet mask,
     if (!mask.contains(c)) pool[m++] = c;
   const auto deals = static_cast<std::int32_t>(binomial(m, fresh));
   const std::size_t cap = static_cast<std::size_t>(deals) * n_;
-  for (auto* v : {&s.hand, &s.bucket_opp, &s.bucket_fix, &s.group_end}) v->resize(cap);
+  for (auto* v : {&s.hand, &s.bucket_opp, &s.bucket_fix, &s.group_end, &s.by_hand}) v->resize(cap);
+  s.rank_index.assign(n_, -1);
   s.card_a.resize(cap);
   s.card_b.resize(cap);
   s.deal_size.clear();
@@ -494,6 +495,14 @@ void HoldemLastRound<Real>::prepare(Scratch& s, const Card* board, CardSet mask,
                                                     round_, hands_.cards[h].data(), full.data())
                                               : 0;
     }
+    // Hand-index order: hands of one first card are consecutive (enumerate_private_hands),
+    // so the limit kernel's per-card totals keep that card's sums in registers.
+    for (std::int32_t i = 0; i < m_d; ++i) s.rank_index[s.ranked[i].second] = i;
+    for (std::int32_t h = 0, k = 0; h < n_; ++h)
+      if (s.rank_index[h] >= 0) {
+        s.by_hand[o + k++] = s.rank_index[h];
+        s.rank_index[h] = -1;
+      }
     for (std::int32_t i = m_d; i > 0;) {
       std::int32_t j = i - 1;
       while (j > 0 && s.ranked[j - 1].first == s.ranked[i - 1].first) --j;
@@ -814,6 +823,7 @@ void HoldemLastRound<Real>::walk_limit(Scratch& s, const Chunk& c, int seat,
   a.card_a = s.card_a.data();
   a.card_b = s.card_b.data();
   a.group_end = s.group_end.data();
+  a.by_hand = s.by_hand.data();
   a.reach = s.reach.data();
   a.acc = s.acc.data();
   a.sigma = lp.sigma.data();

@@ -39,6 +39,7 @@ struct KernelArgs {
   const std::uint8_t* card_a = nullptr;
   const std::uint8_t* card_b = nullptr;
   const std::int32_t* group_end = nullptr;
+  const std::int32_t* by_hand = nullptr;  // rank-order indices in hand-index order
   const Lanes* reach = nullptr;  // [hand]: the opponent's reach entering the round
   Lanes* acc = nullptr;          // [hand]: values, accumulated
   const Lanes* sigma = nullptr;  // [bucket][plan column]: the opponent's σ per lane
@@ -166,21 +167,35 @@ template <typename Real, typename Lanes, int Cap, bool ResponderFirst, bool Best
     const Lanes weight = Lanes{} + static_cast<Real>(a.deal_weight[d]);
 
     // Pass 1: per-card totals; each hand holds two cards, so the total is half their sum.
+    // In hand-index order the first card changes rarely: its sums stay in registers.
     for (int k = 0; k < kCards * ND; ++k) ct[k] = Lanes{};
+    const std::int32_t* by_hand = a.by_hand + o;
+    Lanes run[ND];
+    for (int k = 0; k < ND; ++k) run[k] = Lanes{};
+    int first = m > 0 ? ca[by_hand[0]] : 0;
     for (std::int32_t i = 0; i < m; ++i) {
+      const std::int32_t j = by_hand[i];
+      if (ca[j] != first) {
+        Lanes* xa = ct + first * ND;
+        for (int k = 0; k < ND; ++k) {
+          xa[k] += run[k];
+          run[k] = Lanes{};
+        }
+        first = ca[j];
+      }
       Lanes r[V];
-      form(hand[i], bko[i], r);
-      Lanes* xa = ct + ca[i] * ND;
-      Lanes* xb = ct + cbd[i] * ND;
+      form(hand[j], bko[j], r);
+      Lanes* xb = ct + cbd[j] * ND;
       unroll<V>([&](auto I) {
         constexpr int v = decltype(I)::value;
         constexpr int k = P.vec[v].direct;
         if constexpr (k >= 0) {
-          xa[k] += r[v];
+          run[k] += r[v];
           xb[k] += r[v];
         }
       });
     }
+    for (int k = 0; k < ND; ++k) ct[first * ND + k] += run[k];
     Lanes tot[ND];
     for (int k = 0; k < ND; ++k) tot[k] = Lanes{};
     for (int q = 0; q < kCards; ++q)
