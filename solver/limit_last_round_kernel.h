@@ -24,6 +24,10 @@
 #include "game/card.h"
 #include "solver/limit_last_round_plan.h"
 
+// Every lambda of the kernel is inlined, so that its per-hand arrays have constant indices
+// and live in registers (clang does not flatten lambdas into their caller on its own).
+#define HULHE_INLINE __attribute__((always_inline))
+
 namespace hulhe::limit_last_round {
 
 template <typename Lanes>
@@ -40,10 +44,10 @@ struct KernelArgs {
   const std::uint8_t* card_b = nullptr;
   const std::int32_t* group_end = nullptr;
   const std::int32_t* by_hand = nullptr;  // rank-order indices in hand-index order
-  const Lanes* reach = nullptr;  // [hand]: the opponent's reach entering the round
-  Lanes* acc = nullptr;          // [hand]: values, accumulated
-  const Lanes* sigma = nullptr;  // [bucket][plan column]: the opponent's σ per lane
-  const Lanes* coef = nullptr;   // [terminal]: fold payoff or showdown pot per lane
+  const Lanes* reach = nullptr;           // [hand]: the opponent's reach entering the round
+  Lanes* acc = nullptr;                   // [hand]: values, accumulated
+  const Lanes* sigma = nullptr;           // [bucket][plan column]: the opponent's σ per lane
+  const Lanes* coef = nullptr;            // [terminal]: fold payoff or showdown pot per lane
   // Head-to-head only: the fixed strategy, [(table + slot) * fixed_buckets + bucket].
   const Lanes* fixed = nullptr;
   std::size_t fixed_buckets = 0;
@@ -59,7 +63,7 @@ inline constexpr Plan kPlan = make_plan(Cap, ResponderFirst);
 
 template <int N, typename F>
 [[gnu::always_inline]] inline void unroll(F&& f) {
-  [&]<int... I>(std::integer_sequence<int, I...>) {
+  [&]<int... I>(std::integer_sequence<int, I...>) HULHE_INLINE {
     (f(std::integral_constant<int, I>{}), ...);
   }
   (std::make_integer_sequence<int, N>{});
@@ -83,10 +87,10 @@ template <typename Real, typename Lanes, int Cap, bool ResponderFirst, bool Best
   constexpr int kCards = kMaxCards;
 
   // The opponent's reach at every vector of the plan, for hand h of opponent bucket b.
-  auto form = [&](std::int32_t h, std::int32_t b, Lanes* r) {
+  auto form = [&](std::int32_t h, std::int32_t b, Lanes* r) HULHE_INLINE {
     r[0] = a.reach[h];
     const Lanes* row = a.sigma + static_cast<std::size_t>(b) * C;
-    unroll<V - 1>([&](auto I) {
+    unroll<V - 1>([&](auto I) HULHE_INLINE {
       constexpr int v = decltype(I)::value + 1;
       constexpr PlanVector x = P.vec[v];
       if constexpr (x.column >= 0) {
@@ -101,30 +105,31 @@ template <typename Real, typename Lanes, int Cap, bool ResponderFirst, bool Best
   };
   // Fold sums (opponent reach disjoint from the hand): per-card totals for direct vectors,
   // parent minus siblings for derived ones.
-  auto fold_sums = [&](const Lanes* r, const Lanes* tot, const Lanes* xa, const Lanes* xb,
-                       Lanes* f) {
-    unroll<V>([&](auto I) {
-      constexpr int v = decltype(I)::value;
-      constexpr PlanVector x = P.vec[v];
-      if constexpr (x.direct >= 0) f[v] = tot[x.direct] - xa[x.direct] - xb[x.direct] + r[v];
-    });
-    unroll<V>([&](auto I) {
-      constexpr int v = decltype(I)::value;
-      constexpr PlanVector x = P.vec[v];
-      if constexpr (x.derived) {
-        constexpr int s0 = sibling(P, v, 0);
-        constexpr int s1 = sibling(P, v, 1);
-        Lanes y = f[x.parent];
-        if constexpr (s0 >= 0) y -= f[s0];
-        if constexpr (s1 >= 0) y -= f[s1];
-        f[v] = y;
-      }
-    });
-  };
+  auto fold_sums = [&](const Lanes* r, const Lanes* tot, const Lanes* xa, const Lanes* xb, Lanes* f)
+                       HULHE_INLINE {
+                         unroll<V>([&](auto I) HULHE_INLINE {
+                           constexpr int v = decltype(I)::value;
+                           constexpr PlanVector x = P.vec[v];
+                           if constexpr (x.direct >= 0)
+                             f[v] = tot[x.direct] - xa[x.direct] - xb[x.direct] + r[v];
+                         });
+                         unroll<V>([&](auto I) HULHE_INLINE {
+                           constexpr int v = decltype(I)::value;
+                           constexpr PlanVector x = P.vec[v];
+                           if constexpr (x.derived) {
+                             constexpr int s0 = sibling(P, v, 0);
+                             constexpr int s1 = sibling(P, v, 1);
+                             Lanes y = f[x.parent];
+                             if constexpr (s0 >= 0) y -= f[s0];
+                             if constexpr (s1 >= 0) y -= f[s1];
+                             f[v] = y;
+                           }
+                         });
+                       };
   // The subtree's values, last position first; returns the root's.
-  auto values = [&](const Lanes* f, const Lanes* dd, std::int32_t bf) {
+  auto values = [&](const Lanes* f, const Lanes* dd, std::int32_t bf) HULHE_INLINE {
     Lanes val[NP];
-    unroll<NP>([&](auto I) {
+    unroll<NP>([&](auto I) HULHE_INLINE {
       constexpr int p = NP - 1 - decltype(I)::value;
       constexpr PlanPosition q = P.pos[p];
       if constexpr (q.kind == PositionKind::kFold) {
@@ -186,7 +191,7 @@ template <typename Real, typename Lanes, int Cap, bool ResponderFirst, bool Best
       Lanes r[V];
       form(hand[j], bko[j], r);
       Lanes* xb = ct + cbd[j] * ND;
-      unroll<V>([&](auto I) {
+      unroll<V>([&](auto I) HULHE_INLINE {
         constexpr int v = decltype(I)::value;
         constexpr int k = P.vec[v].direct;
         if constexpr (k >= 0) {
@@ -214,7 +219,7 @@ template <typename Real, typename Lanes, int Cap, bool ResponderFirst, bool Best
         fold_sums(r, tot, ct + ca[i] * ND, ct + cbd[i] * ND, f);
         Lanes* xa = cb + ca[i] * NS;
         Lanes* xb = cb + cbd[i] * NS;
-        unroll<V>([&](auto I) {
+        unroll<V>([&](auto I) HULHE_INLINE {
           constexpr int v = decltype(I)::value;
           constexpr int k = P.vec[v].swept;
           if constexpr (k >= 0) {
@@ -241,7 +246,7 @@ template <typename Real, typename Lanes, int Cap, bool ResponderFirst, bool Best
         form(hand[q], bko[q], r);
         Lanes* xa = cb + ca[q] * NS;
         Lanes* xb = cb + cbd[q] * NS;
-        unroll<V>([&](auto I) {
+        unroll<V>([&](auto I) HULHE_INLINE {
           constexpr int v = decltype(I)::value;
           constexpr int k = P.vec[v].swept;
           if constexpr (k >= 0) {
@@ -258,7 +263,7 @@ template <typename Real, typename Lanes, int Cap, bool ResponderFirst, bool Best
         const Lanes* xa = cb + ca[q] * NS;
         const Lanes* xb = cb + cbd[q] * NS;
         const Lanes* w = a.group_below + static_cast<std::size_t>(q - i) * NS;
-        unroll<V>([&](auto I) {
+        unroll<V>([&](auto I) HULHE_INLINE {
           constexpr int v = decltype(I)::value;
           constexpr int k = P.vec[v].swept;
           if constexpr (k >= 0) dd[v] = w[k] + (below[k] - xa[k] - xb[k]) - (f[v] - r[v]);
@@ -271,3 +276,5 @@ template <typename Real, typename Lanes, int Cap, bool ResponderFirst, bool Best
 }
 
 }  // namespace hulhe::limit_last_round
+
+#undef HULHE_INLINE
