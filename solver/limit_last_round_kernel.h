@@ -158,6 +158,19 @@ template <typename Real, typename Lanes, int Cap, bool ResponderFirst, bool Best
     return val[0];
   };
 
+  // A hand's reach joins the sweep: the running sum below, and its two cards' sums.
+  auto sweep_add = [&](const Lanes* r, Lanes* below, Lanes* xa, Lanes* xb) HULHE_INLINE {
+    unroll<V>([&](auto I) HULHE_INLINE {
+      constexpr int v = decltype(I)::value;
+      constexpr int k = P.vec[v].swept;
+      if constexpr (k >= 0) {
+        below[k] += r[v];
+        xa[k] += r[v];
+        xb[k] += r[v];
+      }
+    });
+  };
+
   Lanes* const ct = a.card_total;
   Lanes* const cb = a.card_below;
   for (std::int32_t d = 0; d < a.deals; ++d) {
@@ -225,11 +238,9 @@ template <typename Real, typename Lanes, int Cap, bool ResponderFirst, bool Best
           if constexpr (k >= 0) {
             const Lanes w = below[k] - xa[k] - xb[k];
             dd[v] = w + w - f[v];
-            below[k] += r[v];
-            xa[k] += r[v];
-            xb[k] += r[v];
           }
         });
+        sweep_add(r, below, xa, xb);
         a.acc[hand[i]] += weight * values(f, dd, bkf[i]);
         i = g1;
         continue;
@@ -244,17 +255,7 @@ template <typename Real, typename Lanes, int Cap, bool ResponderFirst, bool Best
       for (std::int32_t q = i; q < g1; ++q) {
         Lanes r[V];
         form(hand[q], bko[q], r);
-        Lanes* xa = cb + ca[q] * NS;
-        Lanes* xb = cb + cbd[q] * NS;
-        unroll<V>([&](auto I) HULHE_INLINE {
-          constexpr int v = decltype(I)::value;
-          constexpr int k = P.vec[v].swept;
-          if constexpr (k >= 0) {
-            below[k] += r[v];
-            xa[k] += r[v];
-            xb[k] += r[v];
-          }
-        });
+        sweep_add(r, below, cb + ca[q] * NS, cb + cbd[q] * NS);
       }
       for (std::int32_t q = i; q < g1; ++q) {
         Lanes r[V], f[V], dd[V];
