@@ -70,9 +70,9 @@ class HoldemLastRound {
   struct Scratch {
     std::vector<std::int32_t> hand, bucket_opp, bucket_fix, group_end;  // [deal][i]
     std::vector<std::uint8_t> card_a, card_b;                           // [deal][i]
-    std::vector<std::int32_t> by_hand;  // [deal][i]: rank-order index of the i-th hand by index
-    std::vector<std::int32_t> rank_index;                               // [hand]: scratch
-    std::vector<std::int32_t> deal_size;                                // [deal]
+    std::vector<std::int32_t> by_hand;     // [deal][i]: rank-order index of the i-th hand by index
+    std::vector<std::int32_t> rank_index;  // [hand]: scratch
+    std::vector<std::int32_t> deal_size;   // [deal]
     std::vector<double> deal_weight;       // [deal]: orbit size under the board's stabilizer
     std::vector<std::int32_t> stabilizer;  // suit permutations fixing the board
     std::vector<std::pair<std::int32_t, std::int32_t>> ranked;  // (rank, hand)
