@@ -20,10 +20,7 @@ constexpr std::size_t kMaxVectors = 64;
 // Hands per block of the last-round walk: its per-block arrays stay in L1/L2.
 constexpr std::int32_t kBlock = 16;
 
-template <typename Lanes>
-inline Lanes lanes_max(Lanes x, Lanes y) {
-  return x > y ? x : y;
-}
+using limit_last_round::lanes_max;
 
 // Preorder node indices of the subtree below `i` (all in i's round: the last one).
 void preorder(const BettingTree& tree, std::int32_t i, std::vector<std::int32_t>& out) {
@@ -230,6 +227,8 @@ typename HoldemLastRound<Real>::LimitProgram HoldemLastRound<Real>::compile_limi
   }
   lp.cap = cap;
   lp.responder_first = responder_first;
+  lp.num_direct = plan.num_direct;
+  lp.num_swept = plan.num_swept;
   return lp;
 }
 
@@ -808,10 +807,9 @@ void HoldemLastRound<Real>::walk_limit(Scratch& s, const Chunk& c, int seat,
                                        std::int32_t deals) const {
   namespace llr = limit_last_round;
   const LimitProgram& lp = c.limit[seat];
-  const llr::Plan plan = llr::make_plan(lp.cap, lp.responder_first);
-  s.card_total.resize(kCards * static_cast<std::size_t>(plan.num_direct));
-  s.card_below.resize(kCards * static_cast<std::size_t>(plan.num_swept));
-  s.below_block.resize(static_cast<std::size_t>(n_) * static_cast<std::size_t>(plan.num_swept));
+  s.card_total.resize(kCards * static_cast<std::size_t>(lp.num_direct));
+  s.card_below.resize(kCards * static_cast<std::size_t>(lp.num_swept));
+  s.below_block.resize(static_cast<std::size_t>(n_) * static_cast<std::size_t>(lp.num_swept));
   llr::KernelArgs<Lanes> a;
   a.deals = deals;
   a.stride = static_cast<std::size_t>(n_);

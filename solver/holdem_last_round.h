@@ -91,15 +91,15 @@ class HoldemLastRound {
   HoldemLastRound(const Policy& opp, const Policy* fixed, const PrivateHands& hands,
                   const std::vector<std::int32_t>& entries, bool unrolled = true);
 
+  // Whether every chunk walks the last round with the unrolled limit kernel.
+  bool unrolled() const;
+
   // For a board `board`/`mask` of `known` cards, deals every `fresh`-card completion (one
   // deal, the board itself, when fresh == 0) and adds each hand's value summed over the
   // deals to out[(t * E + e) * n + h] for every seat t and live (`live[t * E + e]`) entry
   // e; `reach[(t * E + e) * n + h]` is the opponent's reach entering the round.
   // With `suits` (suit permutations of a suit-symmetric run), only one deal per orbit of the
   // board's stabilizer is walked (canonical_flops.h).
-  // Whether every chunk walks the last round with the unrolled limit kernel.
-  bool unrolled() const;
-
   void accumulate(Scratch& s, const Card* board, CardSet mask, int known, int fresh,
                   const double* reach, const std::uint8_t* live, double* out,
                   const FlopClasses* suits) const;
@@ -145,6 +145,8 @@ class HoldemLastRound {
   struct LimitProgram {
     int cap = 0;                   // raises allowed in the last round
     bool responder_first = false;  // the responder acts first in the last round
+    int num_direct = 0;            // the plan's per-card summed vectors (scratch sizes)
+    int num_swept = 0;             // the plan's showdown vectors
     std::vector<Lanes> sigma;      // [bucket][plan column]
     std::vector<Lanes> coef;       // [terminal, preorder]
   };

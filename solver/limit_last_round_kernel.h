@@ -7,10 +7,11 @@
 // per-block arrays; at ~13 vectors and 27 positions a hand, those loads and stores were most
 // of its time (docs/best-response.md).
 //
-// Per deal, two passes over the hands (in showdown-rank order):
+// Per deal, two passes over the hands:
 //  1. per-card totals of every directly summed vector (fold sums by inclusion-exclusion,
-//     Johanson et al. 2011);
-//  2. the showdown sweep: with W the disjoint reach strictly below a hand and W' the same
+//     Johanson et al. 2011), in hand-index order;
+//  2. in showdown-rank order, the showdown sweep: with W the disjoint reach strictly below a hand
+//  and W' the same
 //     including its group of tied hands, the showdown sum (win - lose) is
 //     W + W' - (fold sum - own reach); then the values up the subtree (max over the
 //     responder's actions for a best response, its fixed strategy's mix otherwise), added to
@@ -117,11 +118,9 @@ template <typename Real, typename Lanes, int Cap, bool ResponderFirst, bool Best
                            constexpr int v = decltype(I)::value;
                            constexpr PlanVector x = P.vec[v];
                            if constexpr (x.derived) {
-                             constexpr int s0 = sibling(P, v, 0);
-                             constexpr int s1 = sibling(P, v, 1);
                              Lanes y = f[x.parent];
-                             if constexpr (s0 >= 0) y -= f[s0];
-                             if constexpr (s1 >= 0) y -= f[s1];
+                             if constexpr (x.num_sib > 0) y -= f[x.sib[0]];
+                             if constexpr (x.num_sib > 1) y -= f[x.sib[1]];
                              f[v] = y;
                            }
                          });

@@ -40,11 +40,10 @@ struct PlanPosition {
 };
 
 struct PlanVector {
-  int parent = -1;  // -1: the reach entering the round
-  int column = -1;  // σ column that multiplies the parent; -1: parent minus siblings
-  int sib[2] = {-1, -1};
-  int num_sib = 0;        // siblings subtracted when column == -1
-  int family = -1;        // the opponent decision it leaves
+  int parent = -1;        // -1: the reach entering the round
+  int column = -1;        // σ column that multiplies the parent; -1: parent minus siblings
+  int sib[2] = {-1, -1};  // the other children of its opponent decision
+  int num_sib = 0;
   bool fold = false;      // needs its fold sum (a fold or showdown terminal)
   bool showdown = false;  // needs its showdown sum
   bool derived = false;   // fold sum = parent's - siblings' (by linearity)
@@ -67,16 +66,15 @@ struct Plan {
 class PlanBuilder {
  public:
   constexpr PlanBuilder(int cap, bool responder_first) : cap_(cap) {
-    add(responder_first, 0, 0, new_vector(-1, -1));
+    add(responder_first, 0, 0, new_vector(-1));
     finish();
   }
   constexpr const Plan& plan() const { return p_; }
 
  private:
-  constexpr int new_vector(int parent, int family) {
+  constexpr int new_vector(int parent) {
     const int v = p_.num_vectors++;
     p_.vec[v].parent = parent;
-    p_.vec[v].family = family;
     return v;
   }
   constexpr int terminal(PositionKind kind, int vec) {
@@ -100,10 +98,11 @@ class PlanBuilder {
     p_.slots += A;
     int cv[3] = {vec, vec, vec};
     if (!responder) {
-      for (int a = 0; a < A; ++a) cv[a] = new_vector(vec, me);
+      for (int a = 0; a < A; ++a) cv[a] = new_vector(vec);
       for (int a = 0; a + 1 < A; ++a) p_.vec[cv[a]].column = p_.columns++;
-      PlanVector& rest = p_.vec[cv[A - 1]];
-      for (int a = 0; a + 1 < A; ++a) rest.sib[rest.num_sib++] = cv[a];
+      for (int a = 0; a < A; ++a)
+        for (int b = 0; b < A; ++b)
+          if (b != a) p_.vec[cv[a]].sib[p_.vec[cv[a]].num_sib++] = cv[b];
     }
     int a = 0;
     if (facing) {
@@ -117,14 +116,11 @@ class PlanBuilder {
     return me;
   }
   constexpr void finish() {
-    // Siblings of a vector: the other children of its opponent decision.
     for (int v = 1; v < p_.num_vectors; ++v) {
       PlanVector& x = p_.vec[v];
       if (!x.fold || x.showdown) continue;
-      const PlanVector& parent = p_.vec[x.parent];
-      bool all = parent.showdown;
-      for (int u = 1; u < p_.num_vectors; ++u)
-        if (u != v && p_.vec[u].family == x.family && !p_.vec[u].showdown) all = false;
+      bool all = p_.vec[x.parent].showdown;
+      for (int i = 0; i < x.num_sib; ++i) all = all && p_.vec[x.sib[i]].showdown;
       x.derived = all;
     }
     for (int v = 0; v < p_.num_vectors; ++v) {
@@ -140,13 +136,6 @@ class PlanBuilder {
 
 constexpr Plan make_plan(int cap, bool responder_first) {
   return PlanBuilder(cap, responder_first).plan();
-}
-
-// The i-th sibling of v (the other children of its opponent decision), -1 past the last.
-constexpr int sibling(const Plan& p, int v, int i) {
-  for (int u = 1; u < p.num_vectors; ++u)
-    if (u != v && p.vec[u].family == p.vec[v].family && i-- == 0) return u;
-  return -1;
 }
 
 // Caps of the last round the unrolled kernel is compiled for.
