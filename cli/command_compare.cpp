@@ -59,6 +59,7 @@ void run(const Options& o) {
     j["b"] = b.description;
     j["exact"] = r.exact;
     j["units_total"] = r.units_total;
+    j["regression"] = r.regression;
     j["precision"] = r.single_precision ? "single" : "double";
     j["seconds"] = r.seconds;
     j["a_value_by_seat"] = {a_seat0, a_seat1};
@@ -72,7 +73,9 @@ void run(const Options& o) {
   auto pm = [&](double ci) { return r.exact ? std::string() : fmt::format(" ± {:.3f}", ci * mbb); };
   fmt::print("A = {}\nB = {}\n", a.description, b.description);
   fmt::print("  {} ({} flop units, {:.1f} s)\n",
-             r.exact ? "exact" : fmt::format("estimate from {} flops, seed {}", o.flops, o.seed),
+             r.exact ? "exact"
+                     : fmt::format("estimate from {} flops, seed {}{}", o.flops, o.seed,
+                                   r.regression ? ", regression-adjusted on their ranks" : ""),
              r.units_total, r.seconds);
   fmt::print("  A in seat 0: {:+.9f} chips/hand ({:+.3f}{} mbb/g)\n", a_seat0, a_seat0 * mbb,
              pm(r.ci95[1]));

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <functional>
 #include <map>
 #include <numeric>
 
@@ -12,6 +13,11 @@ FlopClasses make_flop_classes(const GameDefinition& game, const PrivateHands& ha
   FlopClasses fc;
   fc.flop_cards = game.num_rounds > 1 ? game.num_board_cards[1] : 0;
   const std::vector<Card> deck = game.deck();
+  fc.min_rank = kMaxRanks;
+  for (Card c : deck) {
+    fc.min_rank = std::min(fc.min_rank, rank_of(c));
+    fc.max_rank = std::max(fc.max_rank, rank_of(c));
+  }
   // The deck's suits (ACPC deals the last num_suits suits) and every permutation of them.
   std::vector<int> suits;
   for (Card c : deck)
@@ -97,6 +103,19 @@ std::vector<std::int32_t> flops_by_texture(const FlopClasses& fc) {
   std::stable_sort(order.begin(), order.end(),
                    [&](std::int32_t a, std::int32_t b) { return key[a] < key[b]; });
   return order;
+}
+
+std::vector<double> flop_rank_covariates(const FlopClasses& fc, const CanonicalFlop& f) {
+  const int m = fc.flop_cards;
+  const double span = std::max(1, fc.max_rank - fc.min_rank);
+  std::vector<double> r(static_cast<std::size_t>(m));
+  for (int i = 0; i < m; ++i) r[i] = (rank_of(f.cards[i]) - fc.min_rank) / span;
+  std::sort(r.begin(), r.end(), std::greater<>());
+  std::vector<double> x = r;
+  for (int i = 0; i < m; ++i) x.push_back(r[i] * r[i]);
+  for (int i = 0; i < m; ++i)
+    for (int j = i + 1; j < m; ++j) x.push_back(r[i] * r[j]);
+  return x;
 }
 
 CardSet permute_cards(const FlopClasses& fc, std::size_t p, CardSet cards) {

@@ -19,6 +19,7 @@
 #include "game/input_error.h"
 #include "solver/holdem_last_round.h"
 #include "solver/sampled_deal.h"
+#include "solver/systematic_sample.h"
 
 namespace hulhe {
 namespace {
@@ -625,28 +626,16 @@ HoldemBestResponseReport HoldemBestResponse::Impl::run() {
       draws.push_back(1);
     }
   } else {
-    // Systematic PPS sample along a texture order (stratified: similar flops are spread
-    // evenly over the draws): K points u + j·W/K over the classes' cumulative weights, u
-    // uniform in [0, W/K). Class c is hit K·w_c/W times in expectation, as with independent
-    // draws in proportion to weight, so the estimator below is unchanged.
+    // Systematic PPS sample along a texture order (systematic_sample.h): similar flops are
+    // spread evenly over the draws, and class c is hit K·w_c/W times in expectation, as with
+    // independent draws in proportion to weight, so the estimator below is unchanged.
     SplitMix64 rng(opt.seed);
-    const std::vector<std::int32_t> order = flops_by_texture(flops);
-    const double W = static_cast<double>(flops.total_weight);
-    const double step = W / static_cast<double>(opt.sample_flops);
-    const double u0 = rng.uniform() * step;
-    std::int64_t j = 0;
-    double cum = 0.0;
-    for (std::int32_t c : order) {
-      cum += static_cast<double>(flops.flops[c].weight);
-      std::int64_t hits = 0;
-      while (j < opt.sample_flops && u0 + static_cast<double>(j) * step < cum) {
-        ++hits;
-        ++j;
-      }
-      if (hits == 0) continue;
-      units.push_back(c);
-      draws.push_back(hits);
-    }
+    std::vector<std::int64_t> weight;
+    for (const CanonicalFlop& f : flops.flops) weight.push_back(f.weight);
+    SystematicSample sample =
+        draw_systematic_sample(flops_by_texture(flops), weight, opt.sample_flops, rng.uniform());
+    units = std::move(sample.units);
+    draws = std::move(sample.draws);
   }
   const auto U = static_cast<std::int64_t>(units.size());
   rep.units_total = U;
@@ -849,26 +838,34 @@ HoldemBestResponseReport HoldemBestResponse::Impl::run() {
       for (int t = 0; t < 2; ++t) z[t] *= c0;
       zs.push_back({z[0], z[1], 0.5 * (z[0] + z[1])});
     }
-    // Successive-difference variance of a systematic sample (Wolter, "Introduction to
-    // Variance Estimation", ch. 8): Var(mean z) ≈ Σ_j (z_j − z_{j−1})² / (2K(K−1)) over the K
-    // draws in texture order (a class hit twice gives two equal z's). It removes the
-    // between-texture spread that the plain sample variance would count.
-    std::array<double, 3> ssd{};
-    std::array<double, 3> prev{};
+    // The draws in sample order (a class hit twice counts twice) with their flops' rank
+    // covariates, whose mean over every flop of the deck is known exactly: the regression
+    // estimator of systematic_sample.h removes the part of the flop-to-flop spread
+    // that the ranks explain, and its interval comes from successive differences of the rest.
+    const std::int64_t p =
+        static_cast<std::int64_t>(flop_rank_covariates(flops, flops.flops[0]).size());
+    Eigen::MatrixXd x(K, p);
+    std::array<std::vector<double>, 3> zk;
     std::int64_t j = 0;
-    for (std::int64_t u = 0; u < U; ++u)
+    for (std::int64_t u = 0; u < U; ++u) {
+      const std::vector<double> xu = flop_rank_covariates(flops, flops.flops[units[u]]);
       for (std::int64_t d = 0; d < draws[u]; ++d, ++j) {
-        for (int i = 0; i < 3; ++i) {
-          if (j > 0) ssd[i] += (zs[u][i] - prev[i]) * (zs[u][i] - prev[i]);
-          prev[i] = zs[u][i];
-        }
+        for (std::int64_t i = 0; i < p; ++i) x(j, i) = xu[i];
+        for (int i = 0; i < 3; ++i) zk[i].push_back(zs[u][i]);
       }
-    auto half_width = [&](double sum_sq) {
-      if (K < 2) return std::numeric_limits<double>::infinity();
-      return 1.96 * std::sqrt(sum_sq / (2.0 * Kd * (Kd - 1.0)));
-    };
-    for (int t = 0; t < 2; ++t) rep.ci95[t] = half_width(ssd[t]);
-    rep.mean_ci95 = half_width(ssd[2]);
+    }
+    Eigen::VectorXd x_all = Eigen::VectorXd::Zero(p);
+    for (const CanonicalFlop& f : flops.flops) {
+      const std::vector<double> xf = flop_rank_covariates(flops, f);
+      for (std::int64_t i = 0; i < p; ++i) x_all[i] += f.weight * xf[i];
+    }
+    x_all /= static_cast<double>(flops.total_weight);
+    for (int i = 0; i < 3; ++i) {
+      const SystematicSampleEstimate est = estimate_systematic_sample(zk[i], x, x_all);
+      (i < 2 ? rep.value[i] : rep.mean) += est.adjustment;
+      (i < 2 ? rep.ci95[i] : rep.mean_ci95) = est.ci95;
+      rep.regression = est.regression;
+    }
   }
   rep.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return rep;

@@ -76,6 +76,9 @@ struct HoldemBestResponseReport {
   double mean = 0.0;             // (value[0] + value[1]) / 2: exploitability for BR
   double mean_ci95 = 0.0;
   bool exact = true;
+  // Sampled runs: whether the estimate was regression-adjusted on the flops' ranks
+  // (systematic_sample.h; needs K ≥ 50 draws in hold'em).
+  bool regression = false;
   bool complete = true;  // false when max_units stopped it early
   bool suit_isomorphism = true;
   bool single_precision = false;     // the last round in floats (options.precision)

@@ -361,6 +361,13 @@ TEST(HoldemBestResponse, HulheAlwaysFoldIsExploitableFor750Mbb) {
   EXPECT_NEAR(r.value[1], 10.0, 1e-9);  // small blind: raise, the big blind folds
   EXPECT_NEAR(r.mean / game.big_blind() * 1000.0, 750.0, 1e-7);
   EXPECT_NEAR(r.mean_ci95, 0.0, 1e-9);
+  EXPECT_FALSE(r.regression);
+  // 50 flops: enough for the regression on the flops' ranks, which must leave it exact.
+  o.sample_flops = 50;
+  const HoldemBestResponseReport many = HoldemBestResponse(fold, o).run();
+  EXPECT_TRUE(many.regression);
+  EXPECT_NEAR(many.mean / game.big_blind() * 1000.0, 750.0, 1e-7);
+  EXPECT_NEAR(many.mean_ci95, 0.0, 1e-9);
 }
 
 // Against always-call nobody folds and the responder puts in at most one bet a street, and
