@@ -12,15 +12,17 @@
 namespace hulhe {
 namespace {
 
-// `slopes`: fitted slopes whose loss of freedom the residuals' spread is scaled up for (the
-// constant costs nothing: differences do not see it).
-double successive_difference_ci95(const Eigen::VectorXd& e, Eigen::Index slopes) {
+// `lost`: the part of the differences' expected sum that the fit takes away. For residuals
+// e = (I − H)ε of errors with a common variance σ², E[Σ_k (e_k − e_{k−1})²] = σ² tr(D'D(I − H))
+// = σ² (2(K − 1) − tr(D'DH)), D the difference operator and H the fit's hat matrix; so the sum
+// is scaled by 2(K − 1) / (2(K − 1) − tr(D'DH)). (The constant costs nothing: D removes it.)
+double successive_difference_ci95(const Eigen::VectorXd& e, double lost) {
   const Eigen::Index K = e.size();
-  if (K < 2 || K <= slopes + 1) return std::numeric_limits<double>::infinity();
+  const auto Kd = static_cast<double>(K);
+  if (K < 2 || lost >= 2.0 * (Kd - 1.0)) return std::numeric_limits<double>::infinity();
   double sum_sq = 0.0;
   for (Eigen::Index k = 1; k < K; ++k) sum_sq += (e[k] - e[k - 1]) * (e[k] - e[k - 1]);
-  const auto Kd = static_cast<double>(K);
-  const double var = sum_sq / (2.0 * Kd * (Kd - 1.0)) * Kd / (Kd - static_cast<double>(slopes));
+  const double var = sum_sq / (Kd * (2.0 * (Kd - 1.0) - lost));
   return 1.96 * std::sqrt(var);
 }
 
@@ -66,12 +68,16 @@ SystematicSampleEstimate estimate_systematic_sample(const std::vector<double>& z
     if (qr.rank() == x.cols()) {
       const Eigen::VectorXd b = qr.solve(zc);
       out.adjustment = b.dot(population_mean - x_bar.transpose());
-      out.ci95 = successive_difference_ci95(zc - xc * b, x.cols());
+      // tr(D'DH) = ‖DQ‖², Q an orthonormal basis of the centred covariates' columns.
+      const Eigen::MatrixXd q = Eigen::HouseholderQR<Eigen::MatrixXd>(xc).householderQ() *
+                                Eigen::MatrixXd::Identity(K, x.cols());
+      const double lost = (q.bottomRows(K - 1) - q.topRows(K - 1)).squaredNorm();
+      out.ci95 = successive_difference_ci95(zc - xc * b, lost);
       out.regression = true;
       return out;
     }
   }
-  out.ci95 = successive_difference_ci95(zv, 0);
+  out.ci95 = successive_difference_ci95(zv, 0.0);
   return out;
 }
 

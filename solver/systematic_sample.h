@@ -18,7 +18,8 @@
 //   unbiased to first order; the better x explains z, the smaller its error.
 // - Variance: successive differences along the sample's order (Wolter, "Introduction to
 //   Variance Estimation", ch. 8), Var ≈ Σ_k (e_k − e_{k−1})² / (2K(K−1)), of the residuals
-//   e_k of the fit (of z itself without one), scaled by K/(K−s) for the s fitted slopes.
+//   e_k of the fit (of z itself without one), scaled up for what the fit takes out of the
+//   differences (exactly, for errors of equal variance; systematic_sample.cpp).
 //   Successive differences leave out the spread between strata that a systematic sample
 //   already removes.
 //

@@ -129,6 +129,34 @@ TEST(SystematicSample, FallsBackToThePlainMeanWithTooFewDrawsOrDependentCovariat
   EXPECT_EQ(dep.ci95, plain_ci);
 }
 
+// With errors of equal variance around a linear fit, the regression interval's variance is
+// unbiased whatever the covariates: the differences are scaled by what the fit takes out of
+// them. Covariates that vary smoothly along the order take little; jumpy ones take more.
+TEST(SystematicSample, ResidualVarianceIsUnbiasedForEqualVarianceErrors) {
+  constexpr int K = 60;
+  SplitMix64 rng(17);
+  for (bool smooth : {true, false}) {
+    Eigen::MatrixXd x(K, 3);
+    for (int k = 0; k < K; ++k) {
+      const double t = static_cast<double>(k) / K;
+      if (smooth)
+        x.row(k) << t, t * t, std::sin(6.0 * t);
+      else
+        x.row(k) << rng.uniform(), rng.uniform(), k % 2;
+    }
+    constexpr int kReps = 4000;
+    double mean_var = 0.0;
+    for (int r = 0; r < kReps; ++r) {
+      std::vector<double> z(K);
+      for (int k = 0; k < K; ++k) z[k] = 1.0 + 2.0 * x(k, 0) - x(k, 2) + (rng.uniform() - 0.5);
+      const SystematicSampleEstimate e = estimate_systematic_sample(z, x, Eigen::VectorXd::Zero(3));
+      ASSERT_TRUE(e.regression);
+      mean_var += e.ci95 / 1.96 * (e.ci95 / 1.96) * K / kReps;  // estimates σ² = 1/12
+    }
+    EXPECT_NEAR(mean_var * 12.0, 1.0, 0.02) << (smooth ? "smooth" : "jumpy");
+  }
+}
+
 TEST(SystematicSample, FlopRankCovariates) {
   const GameDefinition hulhe = GameDefinition::holdem_limit_2p();
   const FlopClasses fc = make_flop_classes(hulhe, enumerate_private_hands(hulhe), true);
