@@ -30,9 +30,12 @@
 // exploitability in the hundreds of mbb/g. Single precision halves the bytes per sequence
 // and doubles the lanes per instruction: ~1.8x faster.
 //
-// Sampled estimate: K flops drawn with probability proportional to their orbit size stand
-// for all of them; the preflop best response is taken against the estimated flop values and
-// each sampled flop's contribution under that preflop strategy gives the 95% interval.
+// Sampled estimate: K flops drawn with probability proportional to their orbit size (a
+// systematic sample along a texture order, systematic_sample.h) stand for all of them; the
+// preflop best response is taken against the estimated flop values, and each sampled flop's
+// contribution under that preflop strategy gives the 95% interval — regression-adjusted on the
+// flops' ranks when K ≥ 50 (their mean over all flops is known; they explain most of the
+// spread between flops).
 #include <array>
 #include <cstdint>
 #include <functional>
@@ -60,7 +63,7 @@ struct HoldemBestResponseOptions {
   // Walk the last round with the interpreted program even in limit games, where the unrolled
   // kernel (limit_last_round_kernel.h) is the default: tests and benchmarks compare the two.
   bool interpreted_last_round = false;
-  std::int64_t sample_flops = 0;  // 0: exact (every flop); K > 0: K flops drawn with replacement
+  std::int64_t sample_flops = 0;  // 0: exact (every flop); K > 0: a systematic sample of K flops
   std::uint64_t seed = 1;
   std::string resume_file;  // empty: none
   bool progress = false;    // units done, rate and ETA on stderr
