@@ -4,7 +4,6 @@
 
 #include <cereal/archives/portable_binary.hpp>
 #include <cereal/types/string.hpp>
-#include <chrono>
 #include <cstdint>
 #include <fstream>
 #include <sstream>
@@ -58,12 +57,10 @@ TEST(BucketMapCrafted, HugeLengthPrefixIsRefusedWithoutAllocating) {
   std::string payload = payload_head();
   put(payload, std::uint64_t{1} << 60, 8);  // bucket16: 2^60 entries
   payload += std::string(16, '\0');
-  const auto start = std::chrono::steady_clock::now();
   EXPECT_EQ(load_error(dir, map_around(payload)),
             "bucket map '" + (dir / "crafted.buckets") +
                 "' is corrupt: a length of 1152921504606846976 elements does not fit in the 16 "
                 "bytes that remain");
-  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));
   // 9 bytes remain: 4 16-bit entries fit, 5 do not.
   std::string five = payload_head();
   put(five, 5, 8);

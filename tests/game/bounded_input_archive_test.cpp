@@ -9,7 +9,6 @@
 #include <cereal/types/array.hpp>
 #include <cereal/types/string.hpp>
 #include <cereal/types/vector.hpp>
-#include <chrono>
 #include <cstdint>
 #include <sstream>
 #include <string>
@@ -73,7 +72,6 @@ TEST(BoundedInputArchive, ReadsWhatCerealWrote) {
 TEST(BoundedInputArchive, RefusesLengthsLongerThanTheInputBeforeAllocating) {
   // 2^60 floats behind 8 bytes: cereal would resize to 4 EiB first.
   const std::string crafted = length_prefix(std::uint64_t{1} << 60, std::string(8, '\0'));
-  const auto start = std::chrono::steady_clock::now();
   std::vector<float> v;
   BoundedInputArchive ar(crafted, "crafted.bin");
   try {
@@ -85,7 +83,6 @@ TEST(BoundedInputArchive, RefusesLengthsLongerThanTheInputBeforeAllocating) {
               "the 8 bytes that remain");
   }
   EXPECT_TRUE(v.empty());
-  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));
 }
 
 TEST(BoundedInputArchive, BoundsCountElementSizeNotBytes) {

@@ -6,7 +6,6 @@
 
 #include <cereal/archives/portable_binary.hpp>
 #include <cereal/types/string.hpp>
-#include <chrono>
 #include <cstdint>
 #include <fstream>
 #include <sstream>
@@ -67,12 +66,10 @@ TEST(CheckpointCrafted, HugeLengthPrefixIsRefusedWithoutAllocating) {
   body += std::string(64, '\0');
   const std::string path = dir / "crafted.ckpt";
   write_file(path, checkpoint_around(body, kuhn.game.hash()));
-  const auto start = std::chrono::steady_clock::now();
   const std::string error = read_error(path);
   EXPECT_EQ(error, "checkpoint " + path +
                        " is corrupt: a length of 1152921504606846976 elements does not fit in "
                        "the 64 bytes that remain");
-  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));
 
   // The same 2^60 as the very first length (the game text).
   std::string first(1, '\1');

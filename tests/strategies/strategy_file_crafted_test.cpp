@@ -3,7 +3,6 @@
 // another shape than the game and abstraction are refused before anything indexes them.
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <cstdint>
 #include <fstream>
 #include <string>
@@ -59,12 +58,10 @@ TEST_F(StrategyFileCrafted, HugeLengthPrefixIsRefusedWithoutAllocating) {
   std::string b = body_head({3});
   put_le(b, std::uint64_t{1} << 60, 8);  // 2^60 one-byte values
   b += std::string(24, '\x7f');
-  const auto start = std::chrono::steady_clock::now();
   EXPECT_EQ(read_error(file_around(b)),
             "strategy file " + (dir_ / "crafted.strategy") +
                 " is corrupt: a length of 1152921504606846976 elements does not fit in the 24 "
                 "bytes that remain");
-  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));
   // The same at the very first length (the game text).
   std::string first(1, '\1');
   put_le(first, ~std::uint64_t{0}, 8);
