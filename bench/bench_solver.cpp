@@ -1,9 +1,12 @@
 // Solver speed on Leduc hold'em (lossless): iterations per second of every algorithm with 1
-// and 2 threads, and the exact exploitability reached after a fixed wall-clock budget.
+// and 2 threads, and the exact exploitability reached after a fixed wall-clock budget; the
+// share of a run that durable checkpoints take (the shipped configs/leduc.toml, the old
+// every-1,000-iterations setting, and checkpoints off), through the solve driver.
 //
 //   bench_solver                          # Google Benchmark: it/s and exploitability
 //   bench_solver --curve=60               # + exploitability-vs-time table, 60 s/algorithm
 #include <benchmark/benchmark.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
@@ -18,6 +21,8 @@
 #include "solver/average_policy.h"
 #include "solver/cfr_algorithm.h"
 #include "solver/exploitability.h"
+#include "solver/solve_config.h"
+#include "solver/solver_run.h"
 
 namespace {
 
@@ -40,7 +45,7 @@ void BM_LeducOneSecond(benchmark::State& state) {
   const char* algorithm = kAlgorithms[state.range(0)];
   const int threads = static_cast<int>(state.range(1));
   for (auto _ : state) {
-    StrategyTables tables(leduc.tree, leduc.abstraction);
+    StrategyTables tables(leduc.tree, leduc.abstraction, default_table_precision(algorithm));
     CfrParameters params;
     params.algorithm = algorithm;
     auto algo = make_cfr_algorithm(params, leduc.tree, leduc.abstraction, tables);
@@ -67,6 +72,46 @@ BENCHMARK(BM_LeducOneSecond)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
+// External sampling on Leduc, 1 thread, 3 s of `hulhe solve --config configs/leduc.toml
+// --algorithm external` through SolverRun: arg 0 the shipped checkpoint settings, 1 a
+// checkpoint every 1,000 iterations (the old shipped setting; the driver caps its share), 2
+// no checkpoint until the end. it_per_s of 0 and 1 against 2 is what checkpoints cost.
+void BM_LeducCheckpointShare(benchmark::State& state) {
+  const std::filesystem::path source = std::filesystem::path(__FILE__).parent_path().parent_path();
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("hulhe_bench_ckpt_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  for (auto _ : state) {
+    SolveConfig c = SolveConfig::from_file((source / "configs/leduc.toml").string());
+    c.params.algorithm = "external";
+    c.iterations = std::int64_t{1} << 40;
+    c.seconds = 3.0;
+    c.checkpoint = (dir / "leduc.ckpt").string();
+    if (state.range(0) == 1) c.checkpoint_every_iterations = 1000;
+    if (state.range(0) == 2) c.checkpoint_every_iterations = 0, c.checkpoint_every_seconds = 0;
+    std::filesystem::remove(c.checkpoint);
+    SolverRun run(c, false);
+    int written = 0;
+    double writing = 0.0;
+    const SolveSummary s = run.run([&](const SolveProgress& p) {
+      if (!p.checkpoint_written) return;
+      ++written;
+      writing += run.last_checkpoint_seconds();
+    });
+    state.counters["it_per_s"] = static_cast<double>(s.iterations) / s.seconds;
+    state.counters["checkpoints"] = written;
+    state.counters["checkpoint_share"] = writing / s.seconds;
+  }
+  std::filesystem::remove_all(dir);
+  static const char* const kLabels[] = {"shipped config", "every 1000 iterations", "off"};
+  state.SetLabel(kLabels[state.range(0)]);
+}
+BENCHMARK(BM_LeducCheckpointShare)
+    ->DenseRange(0, 2)
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
 // Exploitability of each algorithm at t = 0.25, 0.5, 1, 2, ... seconds up to `seconds`.
 void print_curve(double seconds, int threads) {
   Leduc leduc;
@@ -78,7 +123,7 @@ void print_curve(double seconds, int threads) {
   for (double m : marks) std::printf(" %10gs", m);
   std::printf("  %s\n", "iterations");
   for (const char* algorithm : kAlgorithms) {
-    StrategyTables tables(leduc.tree, leduc.abstraction);
+    StrategyTables tables(leduc.tree, leduc.abstraction, default_table_precision(algorithm));
     CfrParameters params;
     params.algorithm = algorithm;
     auto algo = make_cfr_algorithm(params, leduc.tree, leduc.abstraction, tables);

@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -64,8 +65,10 @@ struct CurvePoint {
 
 // Exploitability of `policy` in the real game, mbb/g: sampled flops or exact.
 HoldemBestResponseReport evaluate(const Policy& policy, const EvaluationSettings& e, bool exact,
-                                  int threads, bool progress) {
+                                  int threads, bool progress,
+                                  std::function<bool()> should_stop = {}) {
   HoldemBestResponseOptions o;
+  o.should_stop = std::move(should_stop);
   o.threads = threads;
   o.sample_flops = exact ? 0 : e.flops;
   o.seed = e.seed;
@@ -160,11 +163,11 @@ void run(const Options& o) {
       !config.solve.checkpoint.empty() && std::filesystem::exists(config.solve.checkpoint);
   SolverRun solver(config.solve, resume);
   fmt::print(stderr,
-             "[2/4] solve: {} over {} · tables {:.1f} MiB (32-bit) of {:.1f} GiB available · "
+             "[2/4] solve: {} over {} · tables {:.1f} MiB ({}) of {:.1f} GiB available · "
              "budget {}{}\n",
              solver.params().algorithm, solver.abstraction().describe(),
-             solver.memory_bytes() / 1048576.0, available_memory_bytes() / 1073741824.0,
-             duration(config.solve.seconds),
+             solver.memory_bytes() / 1048576.0, to_string(solver.tables().precision()),
+             available_memory_bytes() / 1073741824.0, duration(config.solve.seconds),
              resume ? fmt::format(" · resuming {} at iteration {}", config.solve.checkpoint,
                                   solver.iterations_done())
                     : std::string());
@@ -184,10 +187,17 @@ void run(const Options& o) {
       last_estimate = p.elapsed_seconds;
       const auto t = Clock::now();
       const AveragePolicy policy(solver.tree(), solver.abstraction(), solver.tables());
-      const auto r = evaluate(policy, config.evaluation, false, threads, false);
+      // SIGTERM during an estimate ends it after the flops in progress; the solve then
+      // checkpoints and stops as it would between chunks.
+      const auto r =
+          evaluate(policy, config.evaluation, false, threads, false, &SolverRun::stop_requested);
       const double took = since(t);
       evaluating += took;
       solver.exclude_time(took);
+      if (!r.complete) {
+        fmt::print(stderr, "      estimate stopped by signal after {}\n", duration(took));
+        return;
+      }
       curve.push_back({p.elapsed_seconds, p.iterations, chips_to_mbb(game, r.mean),
                        chips_to_mbb(game, r.mean_ci95), false});
       fmt::print(stderr, "      exploitability ≈ {:.1f} ± {:.1f} mbb/g ({} flops, {})\n",

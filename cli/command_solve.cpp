@@ -64,10 +64,10 @@ void run(const Options& o) {
              solver.game().name, solver.abstraction().describe(), solver.params().algorithm,
              solver.params().seed, config.threads);
   fmt::print(stderr,
-             "tables: {} information sets, {} entries, {:.2f} MiB (32-bit regrets and averages); "
+             "tables: {} information sets, {} entries, {:.2f} MiB ({} regrets and averages); "
              "memory available {:.2f} GiB\n",
              t.num_information_sets(), t.size(), solver.memory_bytes() / 1048576.0,
-             available_memory_bytes() / 1073741824.0);
+             to_string(t.precision()), available_memory_bytes() / 1073741824.0);
   if (o.resume)
     fmt::print(stderr, "resuming {} at iteration {}\n", config.checkpoint,
                solver.iterations_done());

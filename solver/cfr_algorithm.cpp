@@ -10,6 +10,11 @@
 
 namespace hulhe {
 
+TablePrecision default_table_precision(const std::string& algorithm) {
+  const bool exact = algorithm == "cfr" || algorithm == "cfr+" || algorithm == "dcfr";
+  return exact ? TablePrecision::kFloat64 : TablePrecision::kFloat32;
+}
+
 std::unique_ptr<CfrAlgorithm> make_cfr_algorithm(const CfrParameters& params,
                                                  const BettingTree& tree,
                                                  const CardAbstraction& abstraction,

@@ -52,6 +52,12 @@ class CfrAlgorithm {
   virtual StrategyTables& tables() = 0;
 };
 
+// The precision an algorithm's tables get unless the config says otherwise: float64 for the
+// exact full-traversal family (cfr, cfr+, dcfr), whose sums grow as t^2 and would stall in
+// float rounding (strategy_tables.h); float32 for the sampling algorithms, which run at HULHE
+// scale where memory and cache traffic decide.
+TablePrecision default_table_precision(const std::string& algorithm);
+
 // Throws InputError for an unknown algorithm name.
 std::unique_ptr<CfrAlgorithm> make_cfr_algorithm(const CfrParameters& params,
                                                  const BettingTree& tree,

@@ -14,6 +14,7 @@
 #include "game/input_error.h"
 #include "game/input_file.h"
 #include "game/output_file.h"
+#include "game/printable_text.h"
 
 namespace hulhe {
 
@@ -59,6 +60,37 @@ std::string hex(std::uint64_t v) {
   return buf;
 }
 
+// A field that is shown to users or used as a path: valid UTF-8 of at most `max_bytes`, with no
+// control byte (a NUL would cut it, an escape sequence would reach the terminal).
+bool plain_text(std::string_view text, std::size_t max_bytes) {
+  if (text.size() > max_bytes || first_invalid_utf8(text) != std::string_view::npos) return false;
+  for (const char ch : text) {
+    const auto b = static_cast<unsigned char>(ch);
+    if (b < 0x20 || b == 0x7f) return false;
+  }
+  return true;
+}
+
+// Every string of the body is checked against what it may be (the checksum only shows that
+// the body is what some writer wrote).
+void check_text_fields(const Checkpoint& c, const std::string& path) {
+  auto corrupt = [&](const std::string& what, const std::string& value) {
+    throw InputError("checkpoint " + path + " is corrupt: " + what + " '" + printable(value) + "'");
+  };
+  static constexpr const char* kAlgorithms[] = {"cfr",      "cfr+",    "dcfr",
+                                                "external", "outcome", "pcs"};
+  bool known = false;
+  for (const char* a : kAlgorithms) known = known || c.params.algorithm == a;
+  if (!known) corrupt("unknown algorithm", c.params.algorithm);
+  if (c.abstraction_kind != "lossless" && c.abstraction_kind != "buckets")
+    corrupt("unknown abstraction kind", c.abstraction_kind);
+  if (c.game_name.empty() || !plain_text(c.game_name, 255))
+    corrupt("game name is not a plain line of text", c.game_name);
+  if (!plain_text(c.bucket_map, 4096)) corrupt("bucket-map path", c.bucket_map);
+  if (c.abstraction_kind == "lossless" && !c.bucket_map.empty())
+    corrupt("bucket-map path of a lossless abstraction", c.bucket_map);
+}
+
 }  // namespace
 
 GameDefinition Checkpoint::game() const {
@@ -74,6 +106,7 @@ void write_checkpoint(const std::string& path, const Checkpoint& c) {
     ar(c.game_text, c.game_name, c.abstraction_kind, c.bucket_map, c.iterations);
     CfrParameters params = c.params;
     ar(params);
+    ar(static_cast<std::uint8_t>(c.tables.precision()));
     ar(c.tables);
   }
   const std::string body = body_stream.str();
@@ -100,9 +133,10 @@ Checkpoint read_checkpoint(const std::string& path) {
   }
   const char* p = data.data() + 8;
   const auto version = get<std::uint32_t>(p);
-  if (version != kCheckpointVersion)
+  if (version != kCheckpointVersion && version != kCheckpointVersionFloat32)
     throw InputError("checkpoint " + path + " has format version " + std::to_string(version) +
-                     "; this hulhe reads version " + std::to_string(kCheckpointVersion));
+                     "; this hulhe reads versions " + std::to_string(kCheckpointVersionFloat32) +
+                     " and " + std::to_string(kCheckpointVersion));
   Checkpoint c;
   c.game_hash = get<std::uint64_t>(p + 4);
   c.abstraction_hash = get<std::uint64_t>(p + 12);
@@ -121,6 +155,16 @@ Checkpoint read_checkpoint(const std::string& path) {
     BoundedInputArchive ar(body, "checkpoint " + path);
     ar(c.game_text, c.game_name, c.abstraction_kind, c.bucket_map, c.iterations);
     ar(c.params);
+    TablePrecision precision = TablePrecision::kFloat32;  // version 2: float32 only
+    if (version >= 3) {
+      std::uint8_t bits = 0;
+      ar(bits);
+      if (bits != 32 && bits != 64)
+        throw InputError("checkpoint " + path + " is corrupt (table precision of " +
+                         std::to_string(bits) + " bits; 32 or 64 expected)");
+      precision = static_cast<TablePrecision>(bits);
+    }
+    c.tables.prepare_load(precision);
     ar(c.tables);
     if (ar.remaining() != 0)
       throw InputError("checkpoint " + path + " is corrupt (" + std::to_string(ar.remaining()) +
@@ -130,6 +174,7 @@ Checkpoint read_checkpoint(const std::string& path) {
   } catch (const std::exception& e) {
     throw InputError("checkpoint " + path + " is corrupt: " + e.what());
   }
+  check_text_fields(c, path);
   if (c.game().hash() != c.game_hash)
     throw InputError("checkpoint " + path + " is corrupt (game hash does not match its game)");
   return c;

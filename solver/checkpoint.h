@@ -5,8 +5,11 @@
 // Layout (little-endian): magic "HULHECKP" · u32 version · u64 game hash · u64 abstraction
 // hash · u64 body size · u64 FNV-1a checksum of the body · body (cereal portable binary:
 // game definition text, abstraction kind and bucket-map reference, iteration count,
-// algorithm and parameters, regret and average-strategy tables). No RNG state is stored:
-// every random choice derives from (seed, iteration). Written to PATH.tmp, flushed, then
+// algorithm and parameters, u8 table precision in bits (32 or 64; from version 3), regret and
+// average-strategy tables in that precision). Version 2 files (float32 tables, no precision
+// byte) are still read. Every text field is checked against what it may be (a known
+// algorithm and abstraction kind, plain UTF-8 names and paths without control bytes). No RNG state
+// is stored: every random choice derives from (seed, iteration). Written to PATH.tmp, flushed, then
 // renamed over PATH, so a crash or a full disk never loses the last good checkpoint.
 // Reading never trusts the body before the size and checksum match: a truncated, corrupt,
 // foreign or newer file is an InputError naming it.
@@ -22,8 +25,9 @@
 
 namespace hulhe {
 
-// 2: 32-bit tables and the MCCFR schedule parameters.
-inline constexpr std::uint32_t kCheckpointVersion = 2;
+// 2: 32-bit tables and the MCCFR schedule parameters; 3: the tables' precision (32 or 64).
+inline constexpr std::uint32_t kCheckpointVersion = 3;
+inline constexpr std::uint32_t kCheckpointVersionFloat32 = 2;
 
 struct Checkpoint {
   std::string game_text;  // GameDefinition::to_acpc_string()

@@ -21,8 +21,13 @@ void DiscountedCfr::discount(std::int64_t t) {
   const double positive = ta / (ta + 1.0);
   const double negative = tb / (tb + 1.0);
   const double average = std::pow(td / (td + 1.0), params_.dcfr_gamma);
-  for (float& r : tables_.regrets()) r = static_cast<float>(r * (r > 0.0F ? positive : negative));
-  for (float& s : tables_.average_sums()) s = static_cast<float>(s * average);
+  tables_.visit([&]<typename T>(TableArrays<T> tab) {
+    for (std::int64_t i = 0; i < tab.size; ++i) {
+      const T r = tab.regrets[i];
+      tab.regrets[i] = static_cast<T>(r * (r > 0 ? positive : negative));
+      tab.average_sums[i] = static_cast<T>(tab.average_sums[i] * average);
+    }
+  });
 }
 
 }  // namespace hulhe

@@ -720,6 +720,7 @@ HoldemBestResponseReport HoldemBestResponse::Impl::run() {
     std::vector<double> out(payload);
 #pragma omp for schedule(dynamic, 1)
     for (std::int64_t j = 0; j < todo; ++j) {
+      if (opt.should_stop && opt.should_stop()) continue;  // the rest stay undone
       const std::int64_t u = pending[j];
       unit(ws, pre, units[u], out.data());
 #pragma omp critical(holdem_br_unit_done)

@@ -69,6 +69,9 @@ struct HoldemBestResponseOptions {
   bool progress = false;    // units done, rate and ETA on stderr
   // Stop after this many units (tests of resume); 0: run to the end.
   std::int64_t max_units = 0;
+  // Polled before each unit (from any thread): true ends the run early, after the units
+  // already started, with `complete` false (a solve's SIGTERM during an estimate).
+  std::function<bool()> should_stop;
 };
 
 struct HoldemBestResponseReport {

@@ -3,15 +3,14 @@
 namespace hulhe {
 
 void scale_tables(StrategyTables& tables, double factor, int threads) {
-  float* regrets = tables.regrets().data();
-  float* sums = tables.average_sums().data();
-  const std::int64_t size = tables.size();
-  const auto f = static_cast<float>(factor);
-#pragma omp parallel for num_threads(threads) schedule(static) if (size > (1 << 20))
-  for (std::int64_t i = 0; i < size; ++i) {
-    regrets[i] *= f;
-    sums[i] *= f;
-  }
+  tables.visit([&]<typename T>(TableArrays<T> t) {
+    const auto f = static_cast<T>(factor);
+#pragma omp parallel for num_threads(threads) schedule(static) if (t.size > (1 << 20))
+    for (std::int64_t i = 0; i < t.size; ++i) {
+      t.regrets[i] *= f;
+      t.average_sums[i] *= f;
+    }
+  });
 }
 
 }  // namespace hulhe

@@ -46,8 +46,7 @@ void PublicChanceSamplingCfr::run_dealt(std::int64_t first, std::int64_t count, 
       CfrPass pass;
       pass.traverser = player;
       pass.strategy = nullptr;  // regret matching on the fly
-      pass.regrets = tables_.regrets().data();
-      pass.average_sums = tables_.average_sums().data();
+      pass.set_tables(tables_);
       pass.average_weight = t > params_.average_delay ? 1.0 : 0.0;
       pass.sampled = true;
       pass.shared_tables = shared;
@@ -73,8 +72,7 @@ void PublicChanceSamplingCfr::run_enumerated(std::int64_t first, std::int64_t co
         CfrPass pass;
         pass.traverser = player;
         pass.strategy = sigma_.data();
-        pass.regrets = tables_.regrets().data();
-        pass.average_sums = tables_.average_sums().data();
+        pass.set_tables(tables_);
         pass.sampled = true;
         walker_.cfr_pass_on(0, pass);
       }
@@ -92,27 +90,28 @@ void PublicChanceSamplingCfr::run_enumerated(std::int64_t first, std::int64_t co
     const int team = walker_.parallel_worthwhile() ? workers : 1;
 #pragma omp parallel for num_threads(team) schedule(static, 1)
     for (int w = 0; w < workers; ++w) {
-      regret_buffers_[w].assign(size, 0.0F);
-      average_buffers_[w].assign(size, 0.0F);
+      regret_buffers_[w].assign(size, 0.0);
+      average_buffers_[w].assign(size, 0.0);
       SplitMix64 rng = SplitMix64::for_iteration(params_.seed, batch + w);
       walker_.sample_board(w, rng);
       for (int player = 0; player < 2; ++player) {
         CfrPass pass;
         pass.traverser = player;
         pass.strategy = sigma_.data();
-        pass.regrets = regret_buffers_[w].data();
-        pass.average_sums = average_buffers_[w].data();
+        pass.set_arrays(nullptr, nullptr, regret_buffers_[w].data(), average_buffers_[w].data());
         pass.sampled = true;
         walker_.cfr_pass_on(w, pass);
       }
     }
-    float* regrets = tables_.regrets().data();
-    float* sums = tables_.average_sums().data();
-    for (int w = 0; w < workers; ++w)
-      for (std::size_t i = 0; i < size; ++i) {
-        regrets[i] += regret_buffers_[w][i];
-        sums[i] += average_buffers_[w][i];
-      }
+    // Each iteration's increments are rounded to the tables' precision once, as a 1-thread
+    // run rounds each addition.
+    tables_.visit([&]<typename T>(TableArrays<T> t) {
+      for (int w = 0; w < workers; ++w)
+        for (std::size_t i = 0; i < size; ++i) {
+          t.regrets[i] += static_cast<T>(regret_buffers_[w][i]);
+          t.average_sums[i] += static_cast<T>(average_buffers_[w][i]);
+        }
+    });
   }
 }
 

@@ -33,7 +33,7 @@ class PublicChanceSamplingCfr final : public VectorFormCfr {
  private:
   void run_enumerated(std::int64_t first, std::int64_t count, int threads);
   void run_dealt(std::int64_t first, std::int64_t count, int threads);
-  std::vector<std::vector<float>> regret_buffers_, average_buffers_;
+  std::vector<std::vector<double>> regret_buffers_, average_buffers_;
 };
 
 }  // namespace hulhe

@@ -12,22 +12,22 @@ namespace hulhe {
 namespace {
 
 // Table access of a pass: plain for one walker, relaxed atomics when several share the tables.
-template <bool kShared>
-double load(const float* p) {
+// T is the tables' element type (float or double, strategy_tables.h).
+template <bool kShared, typename T>
+double load(const T* p) {
   if constexpr (kShared)
-    return std::atomic_ref<const float>(*p).load(std::memory_order_relaxed);
+    return std::atomic_ref<const T>(*p).load(std::memory_order_relaxed);
   else
     return *p;
 }
 
-template <bool kShared>
-void add(float* p, double v) {
+template <bool kShared, typename T>
+void add(T* p, double v) {
   if constexpr (kShared) {
-    std::atomic_ref<float> ref(*p);
-    ref.store(ref.load(std::memory_order_relaxed) + static_cast<float>(v),
-              std::memory_order_relaxed);
+    std::atomic_ref<T> ref(*p);
+    ref.store(ref.load(std::memory_order_relaxed) + static_cast<T>(v), std::memory_order_relaxed);
   } else {
-    *p += static_cast<float>(v);
+    *p += static_cast<T>(v);
   }
 }
 
@@ -149,13 +149,13 @@ void PublicTreeTraversal::sample_board(int worker, SplitMix64& rng) {
   ws.showdown = &ws.dealt_showdown;
 }
 
-template <PublicTreeTraversal::Mode M, bool kShared>
+template <PublicTreeTraversal::Mode M, bool kShared, typename T>
 void PublicTreeTraversal::walk(Workspace& ws, std::int32_t node_index, int round,
                                std::int32_t board, const double* reach_t, const double* reach_o,
                                double* out, int depth) {
   const FlatNode& nd = nodes_[node_index];
   if (nd.round > round) {
-    chance<M, kShared>(ws, node_index, round, board, reach_t, reach_o, out, depth);
+    chance<M, kShared, T>(ws, node_index, round, board, reach_t, reach_o, out, depth);
     return;
   }
   const std::int32_t n = n_;
@@ -187,13 +187,13 @@ void PublicTreeTraversal::walk(Workspace& ws, std::int32_t node_index, int round
     }
   } else {
     // Regret matching (Hart & Mas-Colell 2000) of the current regrets, per hand.
-    const float* regret = pass.regrets + nd.table_offset;
+    const T* regret = pass.regret_table<T>() + nd.table_offset;
     for (std::int32_t h = 0; h < n; ++h) {
       if (bucket[h] < 0) {
         for (int a = 0; a < A; ++a) sigma[a * n + h] = 0.0;
         continue;
       }
-      const float* r = regret + static_cast<std::int64_t>(bucket[h]) * A;
+      const T* r = regret + static_cast<std::int64_t>(bucket[h]) * A;
       double positive[kNumActionKinds];
       double sum = 0.0;
       for (int a = 0; a < A; ++a) {
@@ -208,10 +208,10 @@ void PublicTreeTraversal::walk(Workspace& ws, std::int32_t node_index, int round
     for (int a = 0; a < A; ++a) {
       if constexpr (M == Mode::kCfr) {
         for (std::int32_t h = 0; h < n; ++h) child_reach[h] = reach_t[h] * sigma[a * n + h];
-        walk<M, kShared>(ws, nd.child[a], round, board, child_reach, reach_o, cv + a * n,
-                         depth + 1);
+        walk<M, kShared, T>(ws, nd.child[a], round, board, child_reach, reach_o, cv + a * n,
+                            depth + 1);
       } else {
-        walk<M, kShared>(ws, nd.child[a], round, board, reach_t, reach_o, cv + a * n, depth + 1);
+        walk<M, kShared, T>(ws, nd.child[a], round, board, reach_t, reach_o, cv + a * n, depth + 1);
       }
     }
     if constexpr (M == Mode::kBestResponse) {
@@ -229,8 +229,8 @@ void PublicTreeTraversal::walk(Workspace& ws, std::int32_t node_index, int round
     }
     if constexpr (M == Mode::kCfr) {
       // Counterfactual regrets (Zinkevich et al. 2007): cv already carries pi_-i.
-      float* regret = pass.regrets + nd.table_offset;
-      float* avg = pass.average_sums + nd.table_offset;
+      T* regret = pass.regret_table<T>() + nd.table_offset;
+      T* avg = pass.average_table<T>() + nd.table_offset;
       const double w = pass.average_weight;
       for (std::int32_t h = 0; h < n; ++h) {
         if (bucket[h] < 0) continue;
@@ -257,12 +257,12 @@ void PublicTreeTraversal::walk(Workspace& ws, std::int32_t node_index, int round
       live += child_reach[h];
     }
     if (live == 0.0 && !traverser_live) continue;
-    walk<M, kShared>(ws, nd.child[a], round, board, reach_t, child_reach, cv, depth + 1);
+    walk<M, kShared, T>(ws, nd.child[a], round, board, reach_t, child_reach, cv, depth + 1);
     for (std::int32_t h = 0; h < n; ++h) out[h] += cv[h];
   }
 }
 
-template <PublicTreeTraversal::Mode M, bool kShared>
+template <PublicTreeTraversal::Mode M, bool kShared, typename T>
 void PublicTreeTraversal::chance(Workspace& ws, std::int32_t node_index, int round,
                                  std::int32_t board, const double* reach_t, const double* reach_o,
                                  double* out, int depth) {
@@ -289,7 +289,7 @@ void PublicTreeTraversal::chance(Workspace& ws, std::int32_t node_index, int rou
     double* ro = rt + n;
     double* cv = rt + 2 * n;
     restrict_reach(ws.row[round + 1], rt, ro);
-    walk<M, kShared>(ws, node_index, round + 1, board, rt, ro, cv, depth + 1);
+    walk<M, kShared, T>(ws, node_index, round + 1, board, rt, ro, cv, depth + 1);
     const double scale = count / compatible;
     for (std::int32_t h = 0; h < n; ++h) out[h] = scale * cv[h];
     return;
@@ -308,8 +308,8 @@ void PublicTreeTraversal::chance(Workspace& ws, std::int32_t node_index, int rou
       double* rt = w.scratch.data() + static_cast<std::size_t>(depth) * kBlock * n;
       double* ro = rt + n;
       restrict_reach(w.row[round + 1], rt, ro);
-      walk<M, kShared>(w, node_index, round + 1, first + c, rt, ro,
-                       chance_values_.data() + static_cast<std::size_t>(c) * n, depth + 1);
+      walk<M, kShared, T>(w, node_index, round + 1, first + c, rt, ro,
+                          chance_values_.data() + static_cast<std::size_t>(c) * n, depth + 1);
     }
     for (std::int32_t c = 0; c < count; ++c)
       for (std::int32_t h = 0; h < n; ++h)
@@ -321,7 +321,7 @@ void PublicTreeTraversal::chance(Workspace& ws, std::int32_t node_index, int rou
     for (std::int32_t c = 0; c < count; ++c) {
       enter(ws, first + c);
       restrict_reach(ws.row[round + 1], rt, ro);
-      walk<M, kShared>(ws, node_index, round + 1, first + c, rt, ro, cv, depth + 1);
+      walk<M, kShared, T>(ws, node_index, round + 1, first + c, rt, ro, cv, depth + 1);
       for (std::int32_t h = 0; h < n; ++h) out[h] += cv[h];
     }
   }
@@ -329,7 +329,7 @@ void PublicTreeTraversal::chance(Workspace& ws, std::int32_t node_index, int rou
   for (std::int32_t h = 0; h < n; ++h) out[h] *= inv;
 }
 
-template <PublicTreeTraversal::Mode M, bool kShared>
+template <PublicTreeTraversal::Mode M, bool kShared, typename T>
 double PublicTreeTraversal::run_root(Workspace& ws) {
   // Every hand is possible at the root: reach 1 for each (chance's 1/n is the normaliser).
   std::vector<double> ones(n_, 1.0), values(n_, 0.0);
@@ -337,7 +337,7 @@ double PublicTreeTraversal::run_root(Workspace& ws) {
     ws.row[0] = buckets(0, 0);
     if (num_rounds_ == 1) ws.showdown = &showdown_[0];
   }
-  walk<M, kShared>(ws, tree_.root(), 0, 0, ones.data(), ones.data(), values.data(), 0);
+  walk<M, kShared, T>(ws, tree_.root(), 0, 0, ones.data(), ones.data(), values.data(), 0);
   double sum = 0.0;
   for (double v : values) sum += v;
   return sum / (static_cast<double>(n_) * static_cast<double>(hands_.compatible_opponent_hands));
@@ -354,18 +354,31 @@ double PublicTreeTraversal::cfr_pass(const CfrPass& pass) {
     w.pass.threads = threads;
     w.pass.shared_tables = false;
     if (t > 0) {
-      w.regret_buffer.assign(table_size_, 0.0F);
-      w.average_buffer.assign(table_size_, 0.0F);
-      w.pass.regrets = w.regret_buffer.data();
-      w.pass.average_sums = w.average_buffer.data();
+      if (pass.wide()) {
+        w.regret_buffer64.assign(table_size_, 0.0);
+        w.average_buffer64.assign(table_size_, 0.0);
+        w.pass.set_arrays(nullptr, nullptr, w.regret_buffer64.data(), w.average_buffer64.data());
+      } else {
+        w.regret_buffer.assign(table_size_, 0.0F);
+        w.average_buffer.assign(table_size_, 0.0F);
+        w.pass.set_arrays(w.regret_buffer.data(), w.average_buffer.data(), nullptr, nullptr);
+      }
     }
   }
-  const double value = run_root<Mode::kCfr, false>(workers_[0]);
+  const double value = pass.wide() ? run_root<Mode::kCfr, false, double>(workers_[0])
+                                   : run_root<Mode::kCfr, false, float>(workers_[0]);
   for (int t = 1; t < threads; ++t) {
     const Workspace& w = workers_[t];
-    for (std::int64_t i = 0; i < table_size_; ++i) {
-      pass.regrets[i] += w.regret_buffer[i];
-      pass.average_sums[i] += w.average_buffer[i];
+    if (pass.wide()) {
+      for (std::int64_t i = 0; i < table_size_; ++i) {
+        pass.regrets64[i] += w.regret_buffer64[i];
+        pass.average_sums64[i] += w.average_buffer64[i];
+      }
+    } else {
+      for (std::int64_t i = 0; i < table_size_; ++i) {
+        pass.regrets[i] += w.regret_buffer[i];
+        pass.average_sums[i] += w.average_buffer[i];
+      }
     }
   }
   return value;
@@ -375,7 +388,11 @@ double PublicTreeTraversal::cfr_pass_on(int worker, const CfrPass& pass) {
   Workspace& w = workers_[worker];
   w.pass = pass;
   w.pass.threads = 1;
-  return pass.shared_tables ? run_root<Mode::kCfr, true>(w) : run_root<Mode::kCfr, false>(w);
+  if (pass.wide())
+    return pass.shared_tables ? run_root<Mode::kCfr, true, double>(w)
+                              : run_root<Mode::kCfr, false, double>(w);
+  return pass.shared_tables ? run_root<Mode::kCfr, true, float>(w)
+                            : run_root<Mode::kCfr, false, float>(w);
 }
 
 double PublicTreeTraversal::best_response_value(int responder, const double* strategy,

@@ -16,6 +16,7 @@
 // pass is deterministic.
 #include <array>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "abstraction/card_abstraction.h"
@@ -45,14 +46,50 @@ struct CfrPass {
   // walked, and an information set is met once per pass, so this equals a snapshot taken
   // before the pass, without copying the tables).
   const double* strategy = nullptr;
-  float* regrets = nullptr;       // regret increments are added here
-  float* average_sums = nullptr;  // weight * pi_i * sigma added here when weight > 0
+  // Regret increments are added to `regrets`, weight * pi_i * sigma to `average_sums` when
+  // weight > 0: the float32 pair or the float64 pair is set, never both (set_tables).
+  float* regrets = nullptr;
+  float* average_sums = nullptr;
+  double* regrets64 = nullptr;
+  double* average_sums64 = nullptr;
   double average_weight = 1.0;
   bool sampled = false;  // walk the board set by sample_board() on the worker, not all boards
   // Several passes run at once on the same tables (hogwild, as in Pluribus): loads and stores
   // of the tables are relaxed atomics, so concurrent updates can be lost but nothing is torn.
   bool shared_tables = false;
   int threads = 1;
+
+  // Points the pass at the tables, in their precision.
+  void set_tables(StrategyTables& tables) {
+    set_arrays(nullptr, nullptr, nullptr, nullptr);
+    if (tables.precision() == TablePrecision::kFloat64)
+      set_arrays(nullptr, nullptr, tables.regrets<double>().data(),
+                 tables.average_sums<double>().data());
+    else
+      set_arrays(tables.regrets<float>().data(), tables.average_sums<float>().data(), nullptr,
+                 nullptr);
+  }
+  void set_arrays(float* r32, float* s32, double* r64, double* s64) {
+    regrets = r32;
+    average_sums = s32;
+    regrets64 = r64;
+    average_sums64 = s64;
+  }
+  bool wide() const { return regrets64 != nullptr; }
+  template <typename T>
+  T* regret_table() const {
+    if constexpr (std::is_same_v<T, double>)
+      return regrets64;
+    else
+      return regrets;
+  }
+  template <typename T>
+  T* average_table() const {
+    if constexpr (std::is_same_v<T, double>)
+      return average_sums64;
+    else
+      return average_sums;
+  }
 };
 
 class PublicTreeTraversal {
@@ -101,8 +138,10 @@ class PublicTreeTraversal {
   enum class Mode { kCfr, kBestResponse, kExpectedValue };
 
   struct Workspace {
-    std::vector<double> scratch;                       // kBlock * n doubles per depth level
-    std::vector<float> regret_buffer, average_buffer;  // threads > 0 of a parallel pass
+    std::vector<double> scratch;  // kBlock * n doubles per depth level
+    // Threads > 0 of a parallel pass add here, in the tables' precision.
+    std::vector<float> regret_buffer, average_buffer;
+    std::vector<double> regret_buffer64, average_buffer64;
     // The board being walked: each round's bucket row ([hand], -1 where the hand touches the
     // board) and the final round's showdown order.
     std::array<const std::int32_t*, kMaxRounds> row{};
@@ -113,13 +152,13 @@ class PublicTreeTraversal {
     CfrPass pass;
   };
 
-  template <Mode M, bool kShared>
+  template <Mode M, bool kShared, typename T = float>
   void walk(Workspace& ws, std::int32_t node, int round, std::int32_t board, const double* reach_t,
             const double* reach_o, double* out, int depth);
-  template <Mode M, bool kShared>
+  template <Mode M, bool kShared, typename T = float>
   void chance(Workspace& ws, std::int32_t node, int round, std::int32_t board,
               const double* reach_t, const double* reach_o, double* out, int depth);
-  template <Mode M, bool kShared>
+  template <Mode M, bool kShared, typename T = float>
   double run_root(Workspace& ws);
   int compute_depth(std::int32_t node) const;
   const std::int32_t* buckets(int round, std::int32_t board) const {

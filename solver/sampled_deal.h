@@ -91,12 +91,14 @@ class DealSampler {
 // chosen by run_sampled_iterations below; the walks are templates over them.
 //
 // DirectTables: one thread, plain arithmetic (deterministic).
+// Both are templates over the tables' element type T (float or double, strategy_tables.h).
+template <typename T>
 struct DirectTables {
-  float* regrets;
-  float* average_sums;
+  T* regrets;
+  T* average_sums;
   double regret(std::int64_t i) const { return regrets[i]; }
-  void add_regret(std::int64_t i, double v) const { regrets[i] += static_cast<float>(v); }
-  void add_average(std::int64_t i, double v) const { average_sums[i] += static_cast<float>(v); }
+  void add_regret(std::int64_t i, double v) const { regrets[i] += static_cast<T>(v); }
+  void add_average(std::int64_t i, double v) const { average_sums[i] += static_cast<T>(v); }
 };
 
 // SharedTables: several threads on the one set of tables. Lock-free updates in the style of
@@ -108,39 +110,39 @@ struct DirectTables {
 // between batches were tried too: race-free, but the barriers cost more than they save on small
 // games.) On tiny tables (Kuhn, Leduc) the threads fight over the same cache lines, so more threads
 // do not help there; the gain is on abstractions with millions of information sets.
+template <typename T>
 struct SharedTables {
-  float* regrets;
-  float* average_sums;
+  T* regrets;
+  T* average_sums;
   double regret(std::int64_t i) const {
-    return std::atomic_ref<float>(regrets[i]).load(std::memory_order_relaxed);
+    return std::atomic_ref<T>(regrets[i]).load(std::memory_order_relaxed);
   }
-  static void add(float* x, double v) {
-    std::atomic_ref<float> ref(*x);
-    ref.store(ref.load(std::memory_order_relaxed) + static_cast<float>(v),
-              std::memory_order_relaxed);
+  static void add(T* x, double v) {
+    std::atomic_ref<T> ref(*x);
+    ref.store(ref.load(std::memory_order_relaxed) + static_cast<T>(v), std::memory_order_relaxed);
   }
   void add_regret(std::int64_t i, double v) const { add(regrets + i, v); }
   void add_average(std::int64_t i, double v) const { add(average_sums + i, v); }
 };
 
 // Runs fn(t, view) for t = first .. first + count - 1 on `threads` OpenMP threads, with the
-// view that suits the thread count (see above). `fn` must accept both view types (a
-// generic lambda).
+// view that suits the thread count and the tables' precision (see above). `fn` must accept
+// every view type (a generic lambda).
 template <typename IterationFn>
 void run_sampled_iterations(StrategyTables& tables, std::int64_t first, std::int64_t count,
                             int threads, IterationFn&& fn) {
-  float* regrets = tables.regrets().data();
-  float* average_sums = tables.average_sums().data();
-  if (threads <= 1 || count < 2 * threads) {
-    const DirectTables view{regrets, average_sums};
-    for (std::int64_t t = first; t < first + count; ++t) fn(t, view);
-    return;
-  }
-  const SharedTables view{regrets, average_sums};
-  // Small chunks keep threads busy to the end; iterations are independent apart from the
-  // tables they share.
+  tables.visit([&]<typename T>(TableArrays<T> arrays) {
+    if (threads <= 1 || count < 2 * threads) {
+      const DirectTables<T> view{arrays.regrets, arrays.average_sums};
+      for (std::int64_t t = first; t < first + count; ++t) fn(t, view);
+      return;
+    }
+    const SharedTables<T> view{arrays.regrets, arrays.average_sums};
+    // Small chunks keep threads busy to the end; iterations are independent apart from the
+    // tables they share.
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 256)
-  for (std::int64_t i = 0; i < count; ++i) fn(first + i, view);
+    for (std::int64_t i = 0; i < count; ++i) fn(first + i, view);
+  });
 }
 
 // Regret matching (Hart & Mas-Colell 2000): positive regrets normalised, else uniform.

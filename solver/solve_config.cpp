@@ -77,6 +77,7 @@ void read_solve_keys(const toml::value& t, const std::string& path, SolveConfig&
   c.checkpoint_every_seconds = value_of<double>(t, "checkpoint_every_seconds", 0.0, path);
   c.progress_every_seconds =
       value_of<double>(t, "progress_every_seconds", c.progress_every_seconds, path);
+  c.table_precision = value_of<std::string>(t, "table_precision", c.table_precision, path);
   if (t.contains("parameters")) read_parameters(t.at("parameters"), "parameters", path, c.params);
 }
 
@@ -105,14 +106,14 @@ SolveConfig SolveConfig::from_file(const std::string& path) {
     check_keys(solve,
                {"algorithm", "iterations", "seconds", "threads", "seed", "checkpoint",
                 "checkpoint_every_iterations", "checkpoint_every_seconds", "progress_every_seconds",
-                "parameters"},
+                "table_precision", "parameters"},
                "solve.", path);
     read_solve_keys(solve, path, c);
   } else {
     check_keys(root,
                {"game", "abstraction", "algorithm", "iterations", "seconds", "threads", "seed",
                 "checkpoint", "checkpoint_every_iterations", "checkpoint_every_seconds",
-                "progress_every_seconds", "parameters"},
+                "progress_every_seconds", "table_precision", "parameters"},
                "", path);
     c.abstraction = value_of<std::string>(root, "abstraction", c.abstraction, path);
     read_solve_keys(root, path, c);
@@ -157,6 +158,9 @@ void SolveConfig::validate(const std::string& source) const {
   check_real(source, "checkpoint_every_seconds", checkpoint_every_seconds, 0.0, 100 * kYear);
   check_real(source, "progress_every_seconds", progress_every_seconds, 0.0, 100 * kYear, true);
   if (game_path.empty()) throw InputError(source + ": 'game' is empty");
+  if (TablePrecision p; table_precision != "auto" && !parse_table_precision(table_precision, p))
+    throw InputError(source + ": 'table_precision' = '" + table_precision +
+                     "' must be \"auto\", \"float32\" or \"float64\"");
   if (abstraction.empty()) throw InputError(source + ": 'abstraction' is empty");
   const CfrParameters& p = params;
   check_real(source, "parameters.dcfr_alpha", p.dcfr_alpha, 0.0, kMaxDcfrExponent);

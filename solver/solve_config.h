@@ -13,6 +13,8 @@
 //   checkpoint_every_iterations = 0   # 0 = only at the end (and on SIGINT/SIGTERM)
 //   checkpoint_every_seconds = 0
 //   progress_every_seconds = 2
+//   table_precision = "auto"    # float32, float64; auto: float64 for cfr, cfr+ and dcfr
+//                               # (exact small-game solving), float32 for the sampling ones
 //   [parameters] dcfr_alpha, dcfr_beta, dcfr_gamma, cfr_plus_delay, outcome_epsilon,
 //                discount_interval, discount_until, average_delay, prune_after,
 //                prune_threshold, prune_probability, regret_floor
@@ -53,6 +55,7 @@ struct SolveConfig {
   std::int64_t checkpoint_every_iterations = 0;
   double checkpoint_every_seconds = 0.0;
   double progress_every_seconds = 2.0;
+  std::string table_precision = "auto";  // "auto", "float32" or "float64" (strategy_tables.h)
 
   // Reads and validates a config: regular files only, TOML syntax errors with
   // file:line:column, unknown keys, wrong types, a negative seed and every range below are

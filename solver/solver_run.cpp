@@ -85,7 +85,11 @@ SolverRun::SolverRun(const SolveConfig& config, bool resume)
                      hex(config.abstraction_source_hash) +
                      "); rebuild it with `hulhe abstract --config " + config.path + "`");
   exact_br_ = small_enough_for_exact_br(game);
-  memory_bytes_ = StrategyTables::memory_needed(*tree_, *abstraction_);
+  TablePrecision precision = default_table_precision(config.params.algorithm);
+  const bool explicit_precision = config.table_precision != "auto";
+  if (explicit_precision && !parse_table_precision(config.table_precision, precision))
+    throw InputError(config.path + ": unknown table_precision '" + config.table_precision + "'");
+  memory_bytes_ = StrategyTables::memory_needed(*tree_, *abstraction_, precision);
   const std::uint64_t available = available_memory_bytes();
   if (available > 0 && memory_bytes_ > available)
     throw InputError(
@@ -104,11 +108,18 @@ SolverRun::SolverRun(const SolveConfig& config, bool resume)
     if (c.params.algorithm != config.params.algorithm)
       throw InputError("cannot resume: checkpoint " + config.checkpoint + " was made by '" +
                        c.params.algorithm + "', not '" + config.params.algorithm + "'");
+    // The tables continue in the precision they were made in; converting would make the
+    // resumed run differ from an uninterrupted one.
+    if (explicit_precision && c.tables.precision() != precision)
+      throw InputError("cannot resume: checkpoint " + config.checkpoint + " holds " +
+                       to_string(c.tables.precision()) + " tables, the config asks for " +
+                       config.table_precision);
     params_ = c.params;
     done_ = c.iterations;
     tables_ = std::move(c.tables);  // shapes checked by check_checkpoint_matches
+    memory_bytes_ = tables_.memory_bytes();
   } else {
-    tables_ = StrategyTables(*tree_, *abstraction_);
+    tables_ = StrategyTables(*tree_, *abstraction_, precision);
   }
   algorithm_ = make_cfr_algorithm(params_, *tree_, *abstraction_, tables_);
 }
@@ -149,44 +160,61 @@ void SolverRun::save() {
                           1e6 / std::max(last_checkpoint_seconds_, 1e-9);
 }
 
+bool SolverRun::stop_requested() {
+  return g_stop_signal.load() != 0;
+}
+
 SolveSummary SolverRun::run(const std::function<void(const SolveProgress&)>& on_progress) {
-  using Clock = std::chrono::steady_clock;
   StopSignals signals;
   SolveSummary summary;
   summary.first_iteration = done_ + 1;
-  const auto start = Clock::now();
-  excluded_seconds_ = 0.0;
-  auto seconds_since = [this](Clock::time_point t) {
-    return std::chrono::duration<double>(Clock::now() - t).count() - excluded_seconds_;
+  auto now = [this] {
+    if (clock_) return clock_();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
   };
+  const double start = now();
+  excluded_seconds_ = 0.0;
+  auto wall_since = [&](double t) { return now() - t; };
+  // Solve time: this invocation's wall time less what the progress callback excluded (its
+  // estimates). Budgets, rates and the checkpoint interval are in solve time.
+  auto solve_seconds = [&] { return wall_since(start) - excluded_seconds_; };
   const std::int64_t start_done = done_;
   double last_progress = 0.0, last_checkpoint = 0.0;
   std::int64_t chunk = 1;
   while (done_ < config_.iterations) {
-    if (config_.seconds > 0 && seconds_since(start) >= config_.seconds) break;
+    if (config_.seconds > 0 && solve_seconds() >= config_.seconds) break;
     if (signals.stopped()) break;
     std::int64_t count = std::min(chunk, config_.iterations - done_);
     if (config_.checkpoint_every_iterations > 0) {
       const std::int64_t every = config_.checkpoint_every_iterations;
       count = std::min(count, (done_ / every + 1) * every - done_);
     }
-    const auto chunk_start = Clock::now();
+    const double chunk_start = now();
     algorithm_->run(done_ + 1, count, config_.threads);
     done_ += count;
-    // Chunks of ~0.1 s keep signals, budgets and progress responsive at any speed.
-    const double took = seconds_since(chunk_start);
+    // Chunks of ~0.1 s keep signals, budgets, checkpoints and progress responsive at any
+    // speed. A chunk is measured by its own wall time alone: time excluded for estimates
+    // happens between chunks and must not make a chunk look short (it once made them grow
+    // without bound after the first estimate).
+    const double took = wall_since(chunk_start);
     if (took < 0.05 && chunk < (std::int64_t{1} << 40)) chunk *= 2;
     if (took > 0.2 && chunk > 1) chunk /= 2;
 
-    const double elapsed = seconds_since(start);
+    const double elapsed = solve_seconds();
     bool wrote = false;
     const bool at_every =
         config_.checkpoint_every_iterations > 0 && done_ % config_.checkpoint_every_iterations == 0;
     const bool by_time = config_.checkpoint_every_seconds > 0 &&
                          elapsed - last_checkpoint >= config_.checkpoint_every_seconds;
-    if ((at_every || by_time) && done_ < config_.iterations) {
+    // A checkpoint is durable (fsync of the file and its folder), milliseconds even for tiny
+    // tables: one that is due waits until the solve time since the last one is long enough
+    // for the write to stay under kMaxCheckpointShare of the run, whatever the interval.
+    const bool affordable =
+        last_checkpoint_seconds_ <= kMaxCheckpointShare * (elapsed - last_checkpoint);
+    if ((by_time || at_every) && affordable && done_ < config_.iterations) {
       save();
-      last_checkpoint = elapsed;
+      last_checkpoint = solve_seconds();
       wrote = !config_.checkpoint.empty();
     }
     if (on_progress && (elapsed - last_progress >= config_.progress_every_seconds || wrote)) {
@@ -202,6 +230,8 @@ SolveSummary SolverRun::run(const std::function<void(const SolveProgress&)>& on_
       p.eta_seconds = std::max(p.eta_seconds, 0.0);
       if (auto r = exploitability()) p.exploitability_chips = r->exploitability_chips;
       p.checkpoint_written = wrote;
+      p.chunk_iterations = count;
+      p.chunk_seconds = took;
       on_progress(p);
     }
   }
@@ -209,7 +239,7 @@ SolveSummary SolverRun::run(const std::function<void(const SolveProgress&)>& on_
   save();
   summary.checkpoint = config_.checkpoint;
   summary.iterations = done_;
-  summary.seconds = seconds_since(start);
+  summary.seconds = solve_seconds();
   summary.report = exploitability();
   return summary;
 }

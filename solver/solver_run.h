@@ -2,8 +2,14 @@
 // The solve driver: builds the game, abstraction and tables from a SolveConfig (or resumes
 // them from a checkpoint), runs the algorithm in chunks until the iteration total or the
 // time budget is reached, reports progress (iterations, rate, ETA, exploitability where an
-// exact best response is cheap), writes checkpoints every N iterations or S seconds and at
-// the end, and on SIGINT/SIGTERM finishes the current chunk, checkpoints and returns.
+// exact best response is cheap), writes checkpoints every S seconds or N iterations (while
+// writes stay under kMaxCheckpointShare of the solve time) and at the end, and on
+// SIGINT/SIGTERM finishes the current chunk, checkpoints and returns.
+//
+// Work runs in chunks of ~0.1 s of solving, each measured by its own wall time, so budgets,
+// signals, checkpoints and progress are looked at several times a second however long the
+// run and however much time its progress callback spends (e.g. on estimates, which it
+// excludes from the solve time with exclude_time and can cut short with stop_requested).
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -27,12 +33,18 @@ struct SolveProgress {
   double eta_seconds = 0.0;  // to the iteration target, or to the time budget if sooner
   std::optional<double> exploitability_chips;
   bool checkpoint_written = false;
+  // The last chunk: iterations and wall seconds (tests and diagnostics).
+  std::int64_t chunk_iterations = 0;
+  double chunk_seconds = 0.0;
 };
 
+// Most of a run's solve time that durable checkpoints written by iteration count may take.
+inline constexpr double kMaxCheckpointShare = 0.02;
+
 struct SolveSummary {
-  std::int64_t first_iteration = 1;  // 1 + iterations already in a resumed checkpoint
-  std::int64_t iterations = 0;       // total after the run
-  double seconds = 0.0;
+  std::int64_t first_iteration = 1;            // 1 + iterations already in a resumed checkpoint
+  std::int64_t iterations = 0;                 // total after the run
+  double seconds = 0.0;                        // solve time (excluded time not counted)
   bool interrupted = false;                    // SIGINT/SIGTERM
   std::string checkpoint;                      // written at the end ("" if none configured)
   std::optional<ExploitabilityReport> report;  // when cheap enough to compute
@@ -62,6 +74,12 @@ class SolverRun {
   // Called from the progress callback: `seconds` it spent (e.g. evaluating the strategy) do
   // not count as solve time, neither for the budget nor for the reported rates.
   void exclude_time(double seconds) { excluded_seconds_ += seconds; }
+  // True once SIGINT or SIGTERM arrived during run(): long work in the progress callback
+  // polls it to end early (run() then checkpoints and returns).
+  static bool stop_requested();
+  // The clock run() reads, in seconds (default: std::chrono::steady_clock). Tests advance a
+  // clock of their own to simulate hours of history in seconds.
+  void use_clock(std::function<double()> seconds_now) { clock_ = std::move(seconds_now); }
 
   // Exact exploitability of the current average strategy, if the game is small enough.
   std::optional<ExploitabilityReport> exploitability() const;
@@ -79,6 +97,7 @@ class SolverRun {
   bool exact_br_ = true;
   std::size_t memory_bytes_ = 0;
   double excluded_seconds_ = 0.0;
+  std::function<double()> clock_;
   double last_checkpoint_seconds_ = 0.0;
   double last_checkpoint_mb_s_ = 0.0;
 };

@@ -1,19 +1,25 @@
 #pragma once
-// Regret and average-strategy tables of the abstract game: two flat arrays of 32-bit floats
-// indexed by information set (round, decision node id_in_round, bucket) and action slot.
-// The layout is round-major, then node, then bucket, then the node's actions, so an
-// information set's actions are contiguous at offset(round, node, bucket).
+// Regret and average-strategy tables of the abstract game: two flat arrays indexed by
+// information set (round, decision node id_in_round, bucket) and action slot. The layout is
+// round-major, then node, then bucket, then the node's actions, so an information set's
+// actions are contiguous at offset(round, node, bucket).
 //
-// 32 bits, as Cepheus and open-pure-cfr store them: HULHE tables of 169-9000-9000-9000 hold
-// ~130M entries per table, half the memory and cache traffic of doubles. A float carries 24
-// significant bits: a cumulative regret or average sum keeps increments down to ~6e-8 of its
-// size, so sums stay meaningful for ~10^7 equal-weight additions per entry; the MCCFR runs
-// discount their sums (Brown & Sandholm 2019), which keeps them bounded well below that.
-// Walks compute in double and only store in float.
+// Precision is per table set (TablePrecision), chosen by the algorithm or the config:
+//  - float32, as Cepheus and open-pure-cfr store them, for the sampling algorithms at scale:
+//    HULHE tables of 169-9000-9000-9000 hold ~130M entries per table, half the memory and
+//    cache traffic of doubles; sampled updates are noisy far above a float's rounding, and the
+//    MCCFR runs discount their sums (Brown & Sandholm 2019), which keeps them bounded.
+//  - float64 for the exact, full-traversal family (CFR, CFR+, DCFR) on small games: a float
+//    keeps 24 significant bits, and with linear averaging the sums grow as t^2, so the rounding
+//    of 10^5..10^6 additions puts a floor near 1e-5 chips under Leduc CFR+'s exploitability;
+//    doubles take it below 1e-7.
+// Walks compute in double and store in the table's precision.
 #include <array>
 #include <cstdint>
-#include <span>
+#include <stdexcept>
 #include <string>
+#include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "abstraction/card_abstraction.h"
@@ -21,10 +27,30 @@
 
 namespace hulhe {
 
+enum class TablePrecision : std::uint8_t { kFloat32 = 32, kFloat64 = 64 };
+
+// "float32" / "float64".
+std::string to_string(TablePrecision precision);
+// Parses "float32" or "float64"; false for anything else.
+bool parse_table_precision(std::string_view text, TablePrecision& out);
+
+// The element type of each precision.
+template <TablePrecision P>
+using TableValue = std::conditional_t<P == TablePrecision::kFloat64, double, float>;
+
+// Both tables of one precision as raw arrays, for hot loops templated over T.
+template <typename T>
+struct TableArrays {
+  T* regrets = nullptr;
+  T* average_sums = nullptr;
+  std::int64_t size = 0;
+};
+
 class StrategyTables {
  public:
   StrategyTables() = default;
-  StrategyTables(const BettingTree& tree, const CardAbstraction& abstraction);
+  StrategyTables(const BettingTree& tree, const CardAbstraction& abstraction,
+                 TablePrecision precision = TablePrecision::kFloat32);
 
   std::int64_t offset(int round, std::int32_t node, std::int32_t bucket) const {
     return node_offset_[round][node] +
@@ -32,19 +58,50 @@ class StrategyTables {
   }
   int num_actions(int round, std::int32_t node) const { return num_actions_[round][node]; }
   std::int64_t num_information_sets() const { return num_information_sets_; }
-  std::int64_t size() const { return static_cast<std::int64_t>(regrets_.size()); }
-  std::size_t memory_bytes() const { return 2 * regrets_.size() * sizeof(float); }
+  std::int64_t size() const { return size_; }
+  TablePrecision precision() const { return precision_; }
+  std::size_t bytes_per_value() const { return precision_ == TablePrecision::kFloat64 ? 8 : 4; }
+  std::size_t memory_bytes() const {
+    return 2 * static_cast<std::size_t>(size_) * bytes_per_value();
+  }
   // Bytes the tables of `tree` over `abstraction` would take, without allocating them.
-  static std::size_t memory_needed(const BettingTree& tree, const CardAbstraction& abstraction);
+  static std::size_t memory_needed(const BettingTree& tree, const CardAbstraction& abstraction,
+                                   TablePrecision precision = TablePrecision::kFloat32);
   // Why these tables (e.g. read from a checkpoint) are not laid out for `tree` over
   // `abstraction`, or "" when they are: every node's offset and action count, the
   // information-set count and both tables' sizes must be what the constructor would make.
   std::string shape_mismatch(const BettingTree& tree, const CardAbstraction& abstraction) const;
 
-  std::vector<float>& regrets() { return regrets_; }
-  const std::vector<float>& regrets() const { return regrets_; }
-  std::vector<float>& average_sums() { return average_sums_; }
-  const std::vector<float>& average_sums() const { return average_sums_; }
+  // The arrays of the tables' own precision: T must be TableValue<precision()> (a
+  // std::logic_error otherwise, a programming error).
+  template <typename T>
+  std::vector<T>& regrets();
+  template <typename T>
+  const std::vector<T>& regrets() const;
+  template <typename T>
+  std::vector<T>& average_sums();
+  template <typename T>
+  const std::vector<T>& average_sums() const;
+  template <typename T>
+  TableArrays<T> arrays() {
+    return {regrets<T>().data(), average_sums<T>().data(), size_};
+  }
+  // Calls f(TableArrays<T>) with T the tables' element type: one dispatch, then typed loops.
+  template <typename F>
+  decltype(auto) visit(F&& f) {
+    if (precision_ == TablePrecision::kFloat64) return f(arrays<double>());
+    return f(arrays<float>());
+  }
+  // Entry i of either table, in double (tests, reports; not for hot loops).
+  double regret(std::int64_t i) const {
+    return precision_ == TablePrecision::kFloat64 ? regrets64_[i] : regrets32_[i];
+  }
+  double average_sum(std::int64_t i) const {
+    return precision_ == TablePrecision::kFloat64 ? sums64_[i] : sums32_[i];
+  }
+  // Both tables' values in double (comparisons in tests).
+  std::vector<double> regret_values() const;
+  std::vector<double> average_sum_values() const;
 
   // Regret matching (Hart & Mas-Colell 2000): positive regrets normalised, else uniform.
   void current_strategy(std::int64_t offset, int num_actions, double* out) const;
@@ -65,9 +122,22 @@ class StrategyTables {
       }
   }
 
+  // Checkpoint body: the layout, then both tables in the precision set before a load (the
+  // checkpoint stores the precision beside the tables, checkpoint.h).
   template <typename Archive>
   void serialize(Archive& ar) {
-    ar(node_offset_, num_actions_, num_information_sets_, regrets_, average_sums_);
+    ar(node_offset_, num_actions_, num_information_sets_);
+    if (precision_ == TablePrecision::kFloat64)
+      ar(regrets64_, sums64_);
+    else
+      ar(regrets32_, sums32_);
+    size_ = static_cast<std::int64_t>(precision_ == TablePrecision::kFloat64 ? regrets64_.size()
+                                                                             : regrets32_.size());
+  }
+  // Before loading tables stored in `precision`.
+  void prepare_load(TablePrecision precision) {
+    *this = StrategyTables();
+    precision_ = precision;
   }
 
  private:
@@ -75,14 +145,46 @@ class StrategyTables {
     if (id + 1 < node_offset_[round].size()) return node_offset_[round][id + 1];
     for (int r = round + 1; r < 4; ++r)
       if (!node_offset_[r].empty()) return node_offset_[r][0];
-    return static_cast<std::int64_t>(regrets_.size());
+    return size_;
   }
 
   std::array<std::vector<std::int64_t>, 4> node_offset_;
   std::array<std::vector<std::uint8_t>, 4> num_actions_;
   std::int64_t num_information_sets_ = 0;
-  std::vector<float> regrets_;
-  std::vector<float> average_sums_;
+  TablePrecision precision_ = TablePrecision::kFloat32;
+  std::int64_t size_ = 0;
+  // Only the pair of precision_ is in use; the other stays empty.
+  std::vector<float> regrets32_, sums32_;
+  std::vector<double> regrets64_, sums64_;
 };
+
+template <>
+inline std::vector<float>& StrategyTables::regrets<float>() {
+  if (precision_ != TablePrecision::kFloat32) throw std::logic_error("tables are float64");
+  return regrets32_;
+}
+template <>
+inline std::vector<double>& StrategyTables::regrets<double>() {
+  if (precision_ != TablePrecision::kFloat64) throw std::logic_error("tables are float32");
+  return regrets64_;
+}
+template <>
+inline std::vector<float>& StrategyTables::average_sums<float>() {
+  if (precision_ != TablePrecision::kFloat32) throw std::logic_error("tables are float64");
+  return sums32_;
+}
+template <>
+inline std::vector<double>& StrategyTables::average_sums<double>() {
+  if (precision_ != TablePrecision::kFloat64) throw std::logic_error("tables are float32");
+  return sums64_;
+}
+template <typename T>
+const std::vector<T>& StrategyTables::regrets() const {
+  return const_cast<StrategyTables*>(this)->regrets<T>();
+}
+template <typename T>
+const std::vector<T>& StrategyTables::average_sums() const {
+  return const_cast<StrategyTables*>(this)->average_sums<T>();
+}
 
 }  // namespace hulhe

@@ -28,8 +28,7 @@ class VectorFormCfr : public CfrAlgorithm {
     CfrPass pass;
     pass.traverser = traverser;
     pass.strategy = sigma_.data();
-    pass.regrets = tables_.regrets().data();
-    pass.average_sums = tables_.average_sums().data();
+    pass.set_tables(tables_);
     pass.average_weight = average_weight;
     pass.threads = threads;
     walker_.cfr_pass(pass);
@@ -37,7 +36,9 @@ class VectorFormCfr : public CfrAlgorithm {
 
   // Regret matching+ (Tammelin 2014): cumulative regrets are floored at 0 after an update.
   void floor_regrets() {
-    for (float& r : tables_.regrets()) r = r > 0.0F ? r : 0.0F;
+    tables_.visit([]<typename T>(TableArrays<T> t) {
+      for (std::int64_t i = 0; i < t.size; ++i) t.regrets[i] = t.regrets[i] > 0 ? t.regrets[i] : 0;
+    });
   }
 
   CfrParameters params_;

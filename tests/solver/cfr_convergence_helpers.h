@@ -1,6 +1,7 @@
 #pragma once
 // Runs an algorithm from make_cfr_algorithm for a fixed number of iterations on a small
 // game and reports the exact exploitability and game value of its average strategy.
+#include <optional>
 #include <string>
 
 #include "solver/average_policy.h"
@@ -15,9 +16,13 @@ struct Solved {
   StrategyTables tables;
 };
 
+// Tables in the algorithm's default precision unless `precision` is given.
 inline Solved solve_for(const SmallGame& g, const std::string& algorithm, std::int64_t iterations,
-                        int threads = 1, std::uint64_t seed = 1) {
-  Solved s{{}, StrategyTables(g.tree, g.abstraction)};
+                        int threads = 1, std::uint64_t seed = 1,
+                        std::optional<TablePrecision> precision = std::nullopt) {
+  Solved s{{},
+           StrategyTables(g.tree, g.abstraction,
+                          precision.value_or(default_table_precision(algorithm)))};
   CfrParameters params;
   params.algorithm = algorithm;
   params.seed = seed;

@@ -5,7 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <cereal/archives/portable_binary.hpp>
+#include <cereal/types/array.hpp>
 #include <cereal/types/string.hpp>
+#include <cereal/types/vector.hpp>
 #include <cstdint>
 #include <fstream>
 #include <sstream>
@@ -145,6 +147,101 @@ TEST(CheckpointCrafted, TablesOfAnotherShapeAreRefusedAfterTheChecksum) {
       EXPECT_NE(message.find(k.why), std::string::npos) << k.what << ": " << message;
     }
   }
+}
+
+// A Kuhn checkpoint with every field valid, for the crafted variants below.
+Checkpoint valid_kuhn_checkpoint(const testing::SmallGame& kuhn, TablePrecision precision) {
+  Checkpoint c;
+  c.game_text = kuhn.game.to_acpc_string();
+  c.game_name = "kuhn";
+  c.game_hash = kuhn.game.hash();
+  c.abstraction_hash = kuhn.abstraction.hash();
+  c.iterations = 5;
+  c.tables = StrategyTables(kuhn.tree, kuhn.abstraction, precision);
+  return c;
+}
+
+std::string file_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// Text fields with a correct checksum: each is checked against what it may be, and the
+// message shows the offending bytes escaped (never raw on the terminal).
+TEST(CheckpointCrafted, TextFieldsAreCheckedAgainstWhatTheyMayBe) {
+  const testing::SmallGame kuhn("kuhn");
+  test::TempFolder dir;
+  const std::string path = dir / "text.ckpt";
+  struct Case {
+    const char* what;
+    void (*edit)(Checkpoint&);
+    const char* message;
+  };
+  const Case cases[] = {
+      {"algorithm with a non-UTF-8 byte", [](Checkpoint& c) { c.params.algorithm = "cfr\xff"; },
+       "is corrupt: unknown algorithm 'cfr\\xff'"},
+      {"unknown algorithm", [](Checkpoint& c) { c.params.algorithm = "cfr++"; },
+       "is corrupt: unknown algorithm 'cfr++'"},
+      {"abstraction kind", [](Checkpoint& c) { c.abstraction_kind = "lossy"; },
+       "is corrupt: unknown abstraction kind 'lossy'"},
+      {"escape sequence in the game name", [](Checkpoint& c) { c.game_name = "ku\x1b[2Jhn"; },
+       "is corrupt: game name is not a plain line of text 'ku\\x1b[2Jhn'"},
+      {"empty game name", [](Checkpoint& c) { c.game_name.clear(); },
+       "is corrupt: game name is not a plain line of text ''"},
+      {"NUL in the bucket-map path",
+       [](Checkpoint& c) {
+         c.abstraction_kind = "buckets";
+         c.bucket_map = std::string("a\0b", 3);
+       },
+       "is corrupt: bucket-map path 'a\\x00b'"},
+      {"bucket map of a lossless abstraction", [](Checkpoint& c) { c.bucket_map = "x.buckets"; },
+       "is corrupt: bucket-map path of a lossless abstraction 'x.buckets'"},
+  };
+  for (const Case& k : cases) {
+    Checkpoint c = valid_kuhn_checkpoint(kuhn, TablePrecision::kFloat32);
+    k.edit(c);
+    write_checkpoint(path, c);
+    EXPECT_EQ(read_error(path), "checkpoint " + path + " " + k.message) << k.what;
+  }
+  write_checkpoint(path, valid_kuhn_checkpoint(kuhn, TablePrecision::kFloat64));
+  EXPECT_EQ(read_error(path), "");
+}
+
+// Version 3 stores the tables' precision in one byte before them; version 2 files (float32
+// tables, no such byte) are still read; any other precision is refused.
+TEST(CheckpointCrafted, TablePrecisionByteAndVersionTwoFiles) {
+  const testing::SmallGame kuhn("kuhn");
+  test::TempFolder dir;
+  Checkpoint c = valid_kuhn_checkpoint(kuhn, TablePrecision::kFloat32);
+  for (std::size_t i = 0; i < c.tables.regrets<float>().size(); ++i)
+    c.tables.regrets<float>()[i] = 0.25F * static_cast<float>(i);
+  const std::string path = dir / "v3.ckpt";
+  write_checkpoint(path, c);
+  std::ostringstream tables_only(std::ios::binary);
+  {
+    cereal::PortableBinaryOutputArchive ar(tables_only);
+    ar(c.tables);
+  }
+  constexpr std::size_t kHeader = 44;
+  const std::string body = file_bytes(path).substr(kHeader);
+  // The byte before the tables (a standalone archive starts with one endianness byte).
+  const std::size_t at = body.size() - (tables_only.str().size() - 1) - 1;
+  ASSERT_EQ(static_cast<unsigned char>(body[at]), 32);
+
+  std::string wrong = body;
+  wrong[at] = 48;
+  write_file(path, checkpoint_around(wrong, c.game_hash));
+  EXPECT_EQ(read_error(path),
+            "checkpoint " + path + " is corrupt (table precision of 48 bits; 32 or 64 expected)");
+
+  // The same body without the byte, as version 2 wrote it.
+  std::string v2 = checkpoint_around(body.substr(0, at) + body.substr(at + 1), c.game_hash);
+  v2[8] = 2;
+  write_file(path, v2);
+  const Checkpoint back = read_checkpoint(path);
+  EXPECT_EQ(back.tables.precision(), TablePrecision::kFloat32);
+  EXPECT_EQ(back.tables.regret_values(), c.tables.regret_values());
+  EXPECT_EQ(back.iterations, 5);
 }
 
 }  // namespace

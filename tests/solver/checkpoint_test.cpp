@@ -68,8 +68,8 @@ TEST(Checkpoint, ResumeIsBitForBit) {
     const Checkpoint b = read_checkpoint(halves);
     EXPECT_EQ(a.iterations, 40);
     EXPECT_EQ(b.iterations, 40);
-    EXPECT_EQ(a.tables.regrets(), b.tables.regrets()) << algorithm;
-    EXPECT_EQ(a.tables.average_sums(), b.tables.average_sums()) << algorithm;
+    EXPECT_EQ(a.tables.regret_values(), b.tables.regret_values()) << algorithm;
+    EXPECT_EQ(a.tables.average_sum_values(), b.tables.average_sum_values()) << algorithm;
     EXPECT_EQ(a.params.algorithm, algorithm);
     std::filesystem::remove(straight);
     std::filesystem::remove(halves);
@@ -86,7 +86,7 @@ TEST(Checkpoint, RoundTripKeepsEverything) {
   EXPECT_EQ(c.iterations, 7);
   EXPECT_EQ(c.params.dcfr_alpha, 1.25);
   EXPECT_EQ(c.params.seed, 11u);
-  EXPECT_EQ(c.tables.regrets(), run.tables().regrets());
+  EXPECT_EQ(c.tables.regret_values(), run.tables().regret_values());
   EXPECT_EQ(c.game().hash(), run.game().hash());
   EXPECT_FALSE(std::filesystem::exists(path + ".tmp"));
   std::filesystem::remove(path);

@@ -221,14 +221,14 @@ TEST(ExternalSamplingMccfr, OneThreadIsDeterministicAndResumable) {
   ExternalSamplingMccfr resumed(c.tree, c.abstraction, c.tables, 9);
   resumed.run(1, 1500, 1);
   resumed.run(1501, 2500, 1);
-  EXPECT_EQ(a.tables.regrets(), b.tables.regrets());
-  EXPECT_EQ(a.tables.average_sums(), b.tables.average_sums());
-  EXPECT_EQ(a.tables.regrets(), c.tables.regrets());
-  EXPECT_EQ(a.tables.average_sums(), c.tables.average_sums());
+  EXPECT_EQ(a.tables.regret_values(), b.tables.regret_values());
+  EXPECT_EQ(a.tables.average_sum_values(), b.tables.average_sum_values());
+  EXPECT_EQ(a.tables.regret_values(), c.tables.regret_values());
+  EXPECT_EQ(a.tables.average_sum_values(), c.tables.average_sum_values());
   // A different seed gives different tables.
   Solver d("leduc.game");
   ExternalSamplingMccfr(d.tree, d.abstraction, d.tables, 10).run(1, 4000, 1);
-  EXPECT_NE(a.tables.regrets(), d.tables.regrets());
+  EXPECT_NE(a.tables.regret_values(), d.tables.regret_values());
 }
 
 // Two threads are not reproducible (the interleaving decides the order of updates and which

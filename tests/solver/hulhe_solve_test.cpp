@@ -83,10 +83,10 @@ void expect_resumes_bit_for_bit(const Hulhe& h, const std::string& algorithm, st
   std::filesystem::remove_all(dir);
   check_checkpoint_matches(back, path, h.game, h.abstraction);
   make_cfr_algorithm(back.params, h.tree, h.abstraction, back.tables)->run(n + 1, n, 1);
-  EXPECT_EQ(back.tables.regrets(), straight.regrets()) << algorithm;
-  EXPECT_EQ(back.tables.average_sums(), straight.average_sums()) << algorithm;
+  EXPECT_EQ(back.tables.regret_values(), straight.regret_values()) << algorithm;
+  EXPECT_EQ(back.tables.average_sum_values(), straight.average_sum_values()) << algorithm;
   double touched = 0;
-  for (float r : straight.regrets()) touched += r != 0.0F;
+  for (double r : straight.regret_values()) touched += r != 0.0;
   EXPECT_GT(touched, 1000) << algorithm;  // the run did update the tables
 }
 

@@ -87,8 +87,7 @@ class DealtPcs final : public VectorFormCfr {
                                     for (int player = 0; player < 2; ++player) {
                                       CfrPass pass;
                                       pass.traverser = player;
-                                      pass.regrets = tables_.regrets().data();
-                                      pass.average_sums = tables_.average_sums().data();
+                                      pass.set_tables(tables_);
                                       pass.average_weight = t > params_.average_delay ? 1.0 : 0.0;
                                       pass.sampled = true;
                                       walker_.cfr_pass_on(0, pass);
@@ -154,16 +153,16 @@ TEST(MccfrAtScale, OneThreadRunsWithEveryOptionAreDeterministicAndResumable) {
   ExternalSamplingMccfr a(resumed.tree, *resumed.abstraction, resumed.tables, p);
   a.run(1, 3000, 1);
   ExternalSamplingMccfr(resumed.tree, *resumed.abstraction, resumed.tables, p).run(3001, 5000, 1);
-  EXPECT_EQ(straight.tables.regrets(), resumed.tables.regrets());
-  EXPECT_EQ(straight.tables.average_sums(), resumed.tables.average_sums());
-  for (float r : straight.tables.regrets()) ASSERT_GE(r, -6.0F);  // the floor holds
+  EXPECT_EQ(straight.tables.regret_values(), resumed.tables.regret_values());
+  EXPECT_EQ(straight.tables.average_sum_values(), resumed.tables.average_sum_values());
+  for (double r : straight.tables.regret_values()) ASSERT_GE(r, -6.0);  // the floor holds
 
   Toy d1(true), d2(true);
   DealtPcs(params_for("pcs", 12), d1).run(1, 300, 1);
   DealtPcs first(params_for("pcs", 12), d2);
   first.run(1, 100, 1);
   DealtPcs(params_for("pcs", 12), d2).run(101, 200, 1);
-  EXPECT_EQ(d1.tables.regrets(), d2.tables.regrets());
+  EXPECT_EQ(d1.tables.regret_values(), d2.tables.regret_values());
 }
 
 TEST(LinearDiscounting, ScalesAfterEachIntervalUpToTheLimit) {
@@ -174,19 +173,19 @@ TEST(LinearDiscounting, ScalesAfterEachIntervalUpToTheLimit) {
   p.discount_interval = 10;
   p.discount_until = 30;
   for (std::int64_t chunk : {1, 7, 100}) {
-    std::fill(toy.tables.regrets().begin(), toy.tables.regrets().end(), 0.0F);
+    std::fill(toy.tables.regrets<float>().begin(), toy.tables.regrets<float>().end(), 0.0F);
     std::vector<std::int64_t> segments;
     for (std::int64_t first = 1; first <= 100; first += chunk) {
       const std::int64_t count = std::min<std::int64_t>(chunk, 101 - first);
       run_with_linear_discounting(p, toy.tables, first, count, 1,
                                   [&](std::int64_t from, std::int64_t n) {
                                     // Each iteration adds 1 to entry 0.
-                                    toy.tables.regrets()[0] += static_cast<float>(n);
+                                    toy.tables.regrets<float>()[0] += static_cast<float>(n);
                                     segments.push_back(from);
                                   });
     }
     // ((10 * 1/2 + 10) * 2/3 + 10) * 3/4 + 70
-    EXPECT_FLOAT_EQ(toy.tables.regrets()[0],
+    EXPECT_FLOAT_EQ(toy.tables.regrets<float>()[0],
                     ((10.0F * 0.5F + 10.0F) * 2.0F / 3.0F + 10.0F) * 0.75F + 70.0F)
         << chunk;
   }

@@ -61,11 +61,11 @@ TEST(OutcomeSamplingMccfr, OneThreadIsDeterministicAndResumable) {
   OutcomeSamplingMccfr resumed(b.tree, b.abstraction, b.tables, 9);
   resumed.run(1, 2000, 1);
   resumed.run(2001, 4000, 1);
-  EXPECT_EQ(a.tables.regrets(), b.tables.regrets());
-  EXPECT_EQ(a.tables.average_sums(), b.tables.average_sums());
+  EXPECT_EQ(a.tables.regret_values(), b.tables.regret_values());
+  EXPECT_EQ(a.tables.average_sum_values(), b.tables.average_sum_values());
   Solver c("leduc.game");
   OutcomeSamplingMccfr(c.tree, c.abstraction, c.tables, 9, 0.3).run(1, 6000, 1);
-  EXPECT_NE(a.tables.regrets(), c.tables.regrets());  // ε changes the samples' weights
+  EXPECT_NE(a.tables.regret_values(), c.tables.regret_values());  // ε changes the samples' weights
 }
 
 // Not reproducible with two threads (see ExternalSamplingMccfr.TwoThreadsConvergeToo). Over 60

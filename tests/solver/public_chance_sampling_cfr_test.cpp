@@ -14,10 +14,12 @@ using namespace hulhe::testing;
 
 TEST(PublicChanceSamplingCfr, KuhnEqualsVanillaCfr) {
   SmallGame g("kuhn");
-  const Solved pcs = solve_for(g, "pcs", 300);
-  const Solved cfr = solve_for(g, "cfr", 300);
-  EXPECT_EQ(pcs.tables.regrets(), cfr.tables.regrets());
-  EXPECT_EQ(pcs.tables.average_sums(), cfr.tables.average_sums());
+  for (const TablePrecision p : {TablePrecision::kFloat32, TablePrecision::kFloat64}) {
+    const Solved pcs = solve_for(g, "pcs", 300, 1, 1, p);
+    const Solved cfr = solve_for(g, "cfr", 300, 1, 1, p);
+    EXPECT_EQ(pcs.tables.regret_values(), cfr.tables.regret_values()) << to_string(p);
+    EXPECT_EQ(pcs.tables.average_sum_values(), cfr.tables.average_sum_values()) << to_string(p);
+  }
 }
 
 TEST(PublicChanceSamplingCfr, KuhnReachesTheGameValue) {
@@ -32,8 +34,8 @@ TEST(PublicChanceSamplingCfr, LeducImprovesAndIsSeeded) {
   const Solved a = solve_for(g, "pcs", 4000, 1, 7);
   const Solved b = solve_for(g, "pcs", 4000, 1, 7);
   const Solved c = solve_for(g, "pcs", 4000, 1, 8);
-  EXPECT_EQ(a.tables.regrets(), b.tables.regrets());
-  EXPECT_NE(a.tables.regrets(), c.tables.regrets());
+  EXPECT_EQ(a.tables.regret_values(), b.tables.regret_values());
+  EXPECT_NE(a.tables.regret_values(), c.tables.regret_values());
   EXPECT_LT(a.report.exploitability_chips, 0.06);
   const Solved d = solve_for(g, "pcs", 2, 2, 7);  // a 2-thread batch runs too
   EXPECT_GT(d.report.exploitability_chips, a.report.exploitability_chips);

@@ -19,8 +19,8 @@ TEST(PublicTreeTraversal, ThreadsGiveTheSameResults) {
   SmallGame g("leduc");
   StrategyTables layout(g.tree, g.abstraction);
   // A lopsided strategy: regrets of a few hashed values, then regret matching.
-  for (std::size_t i = 0; i < layout.regrets().size(); ++i)
-    layout.regrets()[i] = static_cast<float>((i * 2654435761u) % 7) - 2.0F;
+  for (std::size_t i = 0; i < layout.regrets<float>().size(); ++i)
+    layout.regrets<float>()[i] = static_cast<float>((i * 2654435761u) % 7) - 2.0F;
   std::vector<double> sigma;
   layout.all_current_strategies(sigma);
 
@@ -56,8 +56,8 @@ TEST(PublicTreeTraversal, ThreadsGiveTheSameResults) {
 TEST(PublicTreeTraversal, RegretMatchingOnTheFlyEqualsASnapshot) {
   SmallGame g("leduc");
   StrategyTables tables(g.tree, g.abstraction);
-  for (std::size_t i = 0; i < tables.regrets().size(); ++i)
-    tables.regrets()[i] = static_cast<float>((i * 2654435761u) % 7) - 2.0F;
+  for (std::size_t i = 0; i < tables.regrets<float>().size(); ++i)
+    tables.regrets<float>()[i] = static_cast<float>((i * 2654435761u) % 7) - 2.0F;
   std::vector<double> sigma;
   tables.all_current_strategies(sigma);
   PublicTreeTraversal walker(g.tree, g.abstraction, tables);
@@ -66,16 +66,16 @@ TEST(PublicTreeTraversal, RegretMatchingOnTheFlyEqualsASnapshot) {
     CfrPass pass;
     pass.traverser = traverser;
     pass.strategy = sigma.data();
-    pass.regrets = a.regrets().data();
-    pass.average_sums = a.average_sums().data();
+    pass.regrets = a.regrets<float>().data();
+    pass.average_sums = a.average_sums<float>().data();
     const double va = walker.cfr_pass(pass);
     pass.strategy = nullptr;  // regret matching of b's regrets as the walk goes
-    pass.regrets = b.regrets().data();
-    pass.average_sums = b.average_sums().data();
+    pass.regrets = b.regrets<float>().data();
+    pass.average_sums = b.average_sums<float>().data();
     const double vb = walker.cfr_pass(pass);
     EXPECT_DOUBLE_EQ(va, vb);
-    EXPECT_EQ(a.regrets(), b.regrets());
-    EXPECT_EQ(a.average_sums(), b.average_sums());
+    EXPECT_EQ(a.regrets<float>(), b.regrets<float>());
+    EXPECT_EQ(a.average_sums<float>(), b.average_sums<float>());
   }
 }
 
@@ -84,8 +84,8 @@ TEST(PublicTreeTraversal, DealtBoardsEstimateTheFullPassWithoutBias) {
   // mean of its pass values over many deals is the full pass's value.
   SmallGame g("leduc");
   StrategyTables tables(g.tree, g.abstraction);
-  for (std::size_t i = 0; i < tables.regrets().size(); ++i)
-    tables.regrets()[i] = static_cast<float>((i * 2654435761u) % 5) - 1.0F;
+  for (std::size_t i = 0; i < tables.regrets<float>().size(); ++i)
+    tables.regrets<float>()[i] = static_cast<float>((i * 2654435761u) % 5) - 1.0F;
   std::vector<double> sigma;
   tables.all_current_strategies(sigma);
   PublicTreeTraversal full(g.tree, g.abstraction, tables);

@@ -164,11 +164,12 @@ TEST(SamplingHelpers, RunSampledIterationsVisitsEachIterationOnce) {
       count[static_cast<std::size_t>(t % size)] += 1.0F;
     }
     if (threads == 1) {
-      EXPECT_EQ(tables.regrets(), want);
-      EXPECT_EQ(tables.average_sums(), count);
+      EXPECT_EQ(tables.regrets<float>(), want);
+      EXPECT_EQ(tables.average_sums<float>(), count);
     } else {
       int differ = 0;
-      for (std::size_t k = 0; k < want.size(); ++k) differ += tables.average_sums()[k] != count[k];
+      for (std::size_t k = 0; k < want.size(); ++k)
+        differ += tables.average_sums<float>()[k] != count[k];
       EXPECT_LE(differ, static_cast<int>(want.size()) / 20) << threads;
     }
   }
@@ -177,13 +178,13 @@ TEST(SamplingHelpers, RunSampledIterationsVisitsEachIterationOnce) {
 TEST(SamplingHelpers, RegretMatchingAndSampling) {
   float regrets[5] = {2.0F, -1.0F, 6.0F, -1.0F, 0.0F};
   float sums[5] = {};
-  const DirectTables view{regrets, sums};
+  const DirectTables<float> view{regrets, sums};
   double sigma[3];
   regret_matching(view, 0, 3, sigma);
   EXPECT_DOUBLE_EQ(sigma[0], 0.25);
   EXPECT_DOUBLE_EQ(sigma[1], 0.0);
   EXPECT_DOUBLE_EQ(sigma[2], 0.75);
-  regret_matching(SharedTables{regrets, sums}, 3, 2, sigma);  // no positive regret: uniform
+  regret_matching(SharedTables<float>{regrets, sums}, 3, 2, sigma);  // no positive regret: uniform
   EXPECT_DOUBLE_EQ(sigma[0], 0.5);
   EXPECT_DOUBLE_EQ(sigma[1], 0.5);
 
