@@ -345,6 +345,21 @@ TEST(HoldemBestResponse, ResumesFromAPartialResultsFile) {
   std::filesystem::remove_all(dir);
 }
 
+// A solve's SIGTERM during an estimate: should_stop is polled before each unit, so the run
+// ends after the units in progress, incomplete; a resume file keeps what was done.
+TEST(HoldemBestResponse, ShouldStopEndsTheRunAfterTheUnitsInProgress) {
+  const SmallGame g(kGames[1]);
+  const RankHashAbstraction abs(g.game);
+  const HashedTestPolicy policy(g.tree, abs);
+  HoldemBestResponseOptions o;
+  int polls = 0;
+  o.should_stop = [&polls] { return ++polls > 2; };  // one thread: two units, then stop
+  const HoldemBestResponseReport r = HoldemBestResponse(policy, o).run();
+  EXPECT_FALSE(r.complete);
+  EXPECT_EQ(r.units_computed, 2);
+  EXPECT_GT(r.units_total, 2);
+}
+
 // --- HULHE ---
 
 TEST(HoldemBestResponse, HulheAlwaysFoldIsExploitableFor750Mbb) {
