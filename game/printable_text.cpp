@@ -73,4 +73,13 @@ std::string printable(std::string_view text) {
   return out;
 }
 
+bool is_plain_line(std::string_view text, std::size_t max_bytes) {
+  if (text.size() > max_bytes || first_invalid_utf8(text) != std::string_view::npos) return false;
+  for (const char ch : text) {
+    const auto b = static_cast<unsigned char>(ch);
+    if (b < 0x20 || b == 0x7f) return false;
+  }
+  return true;
+}
+
 }  // namespace hulhe

@@ -13,4 +13,9 @@ std::string printable(std::string_view text);
 // or std::string_view::npos when all of it is UTF-8.
 std::size_t first_invalid_utf8(std::string_view text);
 
+// Whether a text field read from a file (a name, a path, a description) is one plain line:
+// at most `max_bytes`, valid UTF-8, no control byte (a NUL would cut it, an escape sequence
+// would reach the terminal, a newline would split a log line).
+bool is_plain_line(std::string_view text, std::size_t max_bytes);
+
 }  // namespace hulhe

@@ -60,17 +60,6 @@ std::string hex(std::uint64_t v) {
   return buf;
 }
 
-// A field that is shown to users or used as a path: valid UTF-8 of at most `max_bytes`, with no
-// control byte (a NUL would cut it, an escape sequence would reach the terminal).
-bool plain_text(std::string_view text, std::size_t max_bytes) {
-  if (text.size() > max_bytes || first_invalid_utf8(text) != std::string_view::npos) return false;
-  for (const char ch : text) {
-    const auto b = static_cast<unsigned char>(ch);
-    if (b < 0x20 || b == 0x7f) return false;
-  }
-  return true;
-}
-
 // Every string of the body is checked against what it may be (the checksum only shows that
 // the body is what some writer wrote).
 void check_text_fields(const Checkpoint& c, const std::string& path) {
@@ -84,9 +73,9 @@ void check_text_fields(const Checkpoint& c, const std::string& path) {
   if (!known) corrupt("unknown algorithm", c.params.algorithm);
   if (c.abstraction_kind != "lossless" && c.abstraction_kind != "buckets")
     corrupt("unknown abstraction kind", c.abstraction_kind);
-  if (c.game_name.empty() || !plain_text(c.game_name, 255))
+  if (!is_plain_line(c.game_name, 255))
     corrupt("game name is not a plain line of text", c.game_name);
-  if (!plain_text(c.bucket_map, 4096)) corrupt("bucket-map path", c.bucket_map);
+  if (!is_plain_line(c.bucket_map, 4096)) corrupt("bucket-map path", c.bucket_map);
   if (c.abstraction_kind == "lossless" && !c.bucket_map.empty())
     corrupt("bucket-map path of a lossless abstraction", c.bucket_map);
 }

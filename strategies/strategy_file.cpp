@@ -13,6 +13,7 @@
 #include <numeric>
 #include <sstream>
 #include <stdexcept>
+#include <utility>
 
 #include "abstraction/bucket_map.h"
 #include "abstraction/clustered_abstraction.h"
@@ -21,6 +22,7 @@
 #include "game/input_error.h"
 #include "game/input_file.h"
 #include "game/output_file.h"
+#include "game/printable_text.h"
 #include "strategies/packed_bucket_abstraction.h"
 
 namespace hulhe {
@@ -280,6 +282,19 @@ StrategyFile StrategyFile::read_impl(const std::string& path,
   } catch (const std::exception& e) {
     fail(path, std::string("corrupt body: ") + e.what());
   }
+  // Every string of the body is checked against what it may be (the checksum only shows that
+  // the body is what some writer wrote); messages show the offending bytes escaped.
+  if (file.descriptor_.kind != "lossless" && file.descriptor_.kind != "buckets")
+    fail(path, "unknown abstraction kind '" + printable(file.descriptor_.kind) + "'");
+  const std::pair<const char*, const std::string*> fields[] = {
+      {"game name", &game_name},
+      {"algorithm", &file.metadata_.algorithm},
+      {"abstraction description", &file.descriptor_.description},
+      {"bucket-map path", &file.descriptor_.bucket_map}};
+  for (const auto& [what, text] : fields)
+    if (!is_plain_line(*text, 4096))
+      fail(path, std::string("corrupt: ") + what + " is not a plain line of text '" +
+                     printable(*text) + "'");
   file.metadata_.abstraction_kind = file.descriptor_.kind;
   file.metadata_.bucket_map = file.descriptor_.bucket_map;
   if (file.descriptor_.hash != header.abstraction_hash)

@@ -186,8 +186,6 @@ TEST(CheckpointCrafted, TextFieldsAreCheckedAgainstWhatTheyMayBe) {
        "is corrupt: unknown abstraction kind 'lossy'"},
       {"escape sequence in the game name", [](Checkpoint& c) { c.game_name = "ku\x1b[2Jhn"; },
        "is corrupt: game name is not a plain line of text 'ku\\x1b[2Jhn'"},
-      {"empty game name", [](Checkpoint& c) { c.game_name.clear(); },
-       "is corrupt: game name is not a plain line of text ''"},
       {"NUL in the bucket-map path",
        [](Checkpoint& c) {
          c.abstraction_kind = "buckets";

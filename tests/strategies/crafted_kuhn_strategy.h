@@ -38,14 +38,29 @@ class CraftedKuhnStrategy {
     put_le(file, 8, 4);
     return file + body;
   }
+  // The body's text fields, as the writer writes them unless a test edits them.
+  struct TextFields {
+    std::string game_name;
+    std::string kind = "lossless";
+    std::string algorithm = "cfr+";
+    std::string bucket_map;
+  };
+  TextFields text_fields() const {
+    TextFields t;
+    t.game_name = kuhn_.name;
+    return t;
+  }
   // The body's fields as the writer writes them, up to the bucket counts.
   std::string body_head(const std::vector<std::int32_t>& buckets) const {
+    return body_head(buckets, text_fields());
+  }
+  std::string body_head(const std::vector<std::int32_t>& buckets, const TextFields& text) const {
     std::ostringstream os(std::ios::binary);
     {
       cereal::PortableBinaryOutputArchive ar(os);
-      AbstractionDescriptor descriptor{"lossless", abstraction_.hash(), abstraction_.describe(),
-                                       ""};
-      ar(kuhn_.to_acpc_string(), kuhn_.name, descriptor, std::string("cfr+"), std::int64_t{5},
+      AbstractionDescriptor descriptor{text.kind, abstraction_.hash(), abstraction_.describe(),
+                                       text.bucket_map};
+      ar(kuhn_.to_acpc_string(), text.game_name, descriptor, text.algorithm, std::int64_t{5},
          buckets);
     }
     return os.str();

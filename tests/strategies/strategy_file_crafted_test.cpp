@@ -54,6 +54,32 @@ TEST_F(StrategyFileCrafted, TheWellFormedCraftIsRead) {
   EXPECT_EQ(read_error(file_around(body({3}, 24))), "");
 }
 
+// Text fields with a correct checksum are checked against what they may be; the message
+// shows the offending bytes escaped, never raw on the terminal.
+TEST_F(StrategyFileCrafted, TextFieldsAreCheckedAgainstWhatTheyMayBe) {
+  auto with = [&](auto edit) {
+    test::CraftedKuhnStrategy::TextFields text = crafted_.text_fields();
+    edit(text);
+    std::string b = crafted_.body_head({3}, text);
+    put_le(b, 24, 8);
+    for (int i = 0; i < 24; ++i) b.push_back(static_cast<char>(i % 2 == 0 ? 200 : 55));
+    return read_error(file_around(b));
+  };
+  const std::string path = dir_ / "crafted.strategy";
+  EXPECT_EQ(with([](auto&) {}), "");
+  EXPECT_EQ(
+      with([](auto& t) { t.algorithm = "cfr\x1b[2J"; }),
+      "strategy file " + path + ": corrupt: algorithm is not a plain line of text 'cfr\\x1b[2J'");
+  EXPECT_EQ(
+      with([](auto& t) { t.game_name = "ku\xffhn"; }),
+      "strategy file " + path + ": corrupt: game name is not a plain line of text 'ku\\xffhn'");
+  EXPECT_EQ(
+      with([](auto& t) { t.bucket_map = std::string("a\nb"); }),
+      "strategy file " + path + ": corrupt: bucket-map path is not a plain line of text 'a\\x0ab'");
+  EXPECT_EQ(with([](auto& t) { t.kind = "lossless\x07"; }),
+            "strategy file " + path + ": unknown abstraction kind 'lossless\\x07'");
+}
+
 TEST_F(StrategyFileCrafted, HugeLengthPrefixIsRefusedWithoutAllocating) {
   std::string b = body_head({3});
   put_le(b, std::uint64_t{1} << 60, 8);  // 2^60 one-byte values
