@@ -1,6 +1,7 @@
 #include "game/printable_text.h"
 
 #include <cstdint>
+#include <string>
 
 namespace hulhe {
 namespace {
@@ -71,6 +72,16 @@ std::string printable(std::string_view text) {
     ++i;
   }
   return out;
+}
+
+std::string quoted(std::string_view bytes, std::size_t max_bytes) {
+  if (bytes.size() <= max_bytes) return "'" + printable(bytes) + "'";
+  std::size_t cut = max_bytes;
+  // Back up over UTF-8 continuation bytes so a character is shown whole or not at all.
+  for (int k = 0; k < 3 && cut > 0 && (static_cast<std::uint8_t>(bytes[cut]) & 0xC0) == 0x80; ++k)
+    --cut;
+  return "'" + printable(bytes.substr(0, cut)) + "'... (" + std::to_string(bytes.size()) +
+         " bytes)";
 }
 
 }  // namespace hulhe
