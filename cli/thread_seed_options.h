@@ -18,7 +18,8 @@ namespace hulhe::cli {
 // `var`: int or std::optional<int> (unset = the command's default: all cores, the config's).
 template <typename T>
 CLI::Option* add_threads_option(CLI::App* cmd, T& var, const std::string& help) {
-  return cmd->add_option("--threads", var, help)->check(threads_check());
+  // transform, not check: CLI11 drops a check's rewrite of the value ("010" to "10").
+  return cmd->add_option("--threads", var, help)->transform(threads_check());
 }
 
 // `var`: an unsigned integer or std::optional of one; its type bounds the seed (the ACPC
@@ -32,7 +33,8 @@ CLI::Option* add_seed_option(CLI::App* cmd, T& var, const std::string& help) {
       return T{};
   }());
   static_assert(std::is_unsigned_v<Seed>, "seeds are unsigned");
-  return cmd->add_option("--seed", var, help)->check(seed_check(std::numeric_limits<Seed>::max()));
+  return cmd->add_option("--seed", var, help)
+      ->transform(seed_check(std::numeric_limits<Seed>::max()));
 }
 
 }  // namespace hulhe::cli
