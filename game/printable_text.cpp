@@ -1,5 +1,6 @@
 #include "game/printable_text.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -74,14 +75,19 @@ std::string printable(std::string_view text) {
   return out;
 }
 
-std::string quoted(std::string_view bytes, std::size_t max_bytes) {
-  if (bytes.size() <= max_bytes) return "'" + printable(bytes) + "'";
-  std::size_t cut = max_bytes;
+std::string quoted_bytes(std::string_view bytes, std::size_t max_bytes) {
+  std::size_t cut = std::min(bytes.size(), max_bytes);
   // Back up over UTF-8 continuation bytes so a character is shown whole or not at all.
-  for (int k = 0; k < 3 && cut > 0 && (static_cast<std::uint8_t>(bytes[cut]) & 0xC0) == 0x80; ++k)
-    --cut;
-  return "'" + printable(bytes.substr(0, cut)) + "'... (" + std::to_string(bytes.size()) +
-         " bytes)";
+  if (cut < bytes.size())
+    for (int k = 0; k < 3 && cut > 0 && (static_cast<std::uint8_t>(bytes[cut]) & 0xC0) == 0x80; ++k)
+      --cut;
+  // Built by appends: GCC 12 reports a false -Wrestrict on "'" + std::string.
+  std::string out(1, '\'');
+  out.append(printable(bytes.substr(0, cut)));
+  out.push_back('\'');
+  if (cut < bytes.size())
+    out.append("... (").append(std::to_string(bytes.size())).append(" bytes)");
+  return out;
 }
 
 }  // namespace hulhe

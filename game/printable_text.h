@@ -14,7 +14,7 @@ std::string printable(std::string_view text);
 // "... (N bytes)". Messages are byte strings: a NUL inside is shown as \x00, never the end
 // (an ACPC player's "VER\0SION:2.0.0" used to be reported as 'VER').
 inline constexpr std::size_t kQuotedBytes = 200;
-std::string quoted(std::string_view bytes, std::size_t max_bytes = kQuotedBytes);
+std::string quoted_bytes(std::string_view bytes, std::size_t max_bytes = kQuotedBytes);
 
 // Offset of the first byte of `text` that does not start a valid UTF-8 sequence (RFC 3629),
 // or std::string_view::npos when all of it is UTF-8.
