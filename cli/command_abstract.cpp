@@ -15,9 +15,11 @@
 #include "abstraction/abstraction_config.h"
 #include "cli/commands.h"
 #include "cli/option_checks.h"
+#include "cli/thread_seed_options.h"
 #include "game/game_definition.h"
 #include "game/input_error.h"
 #include "game/output_file.h"
+#include "game/thread_start.h"
 
 namespace hulhe::cli {
 namespace {
@@ -82,6 +84,7 @@ void run(const AbstractOptions& opt) {
   if (opt.out) config.output = *opt.out;
   int threads = opt.threads ? *opt.threads : config.threads;
   if (threads == 0) threads = omp_get_max_threads();
+  require_thread_start(threads);  // the config's count too (game/thread_start.h)
   omp_set_num_threads(threads);
   GameDefinition game = GameDefinition::from_file(config.game_path);
   check_holdem(game, config.game_path);
@@ -152,11 +155,9 @@ void add_abstract_command(CLI::App& app) {
   cmd->add_option("--config", opt->config,
                   "abstraction config (TOML), e.g. configs/hulhe-quick.toml")
       ->required();
-  cmd->add_option("--threads", opt->threads, "OpenMP threads (default: config, else all cores)")
-      ->check(threads_check());
+  add_threads_option(cmd, opt->threads, "OpenMP threads (default: config, else all cores)");
   cmd->add_option("--out", opt->out, "output bucket map (default: the config's 'output')");
-  cmd->add_option("--seed", opt->seed, "random seed (default: the config's 'seed')")
-      ->check(seed_check());
+  add_seed_option(cmd, opt->seed, "random seed (default: the config's 'seed')");
   cmd->add_flag("--json", opt->json, "print the summary as one JSON object");
   cmd->callback([opt] { run(*opt); });
 }

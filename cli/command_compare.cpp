@@ -14,6 +14,7 @@
 #include "cli/commands.h"
 #include "cli/policy_source.h"
 #include "cli/precision_option.h"
+#include "cli/thread_seed_options.h"
 #include "game/input_error.h"
 #include "solver/holdem_best_response.h"
 
@@ -97,9 +98,9 @@ void add_compare_command(CLI::App& app) {
   cmd->add_option("--buckets-a", o->buckets_a, "bucket map of a clustered strategy A");
   cmd->add_option("--buckets-b", o->buckets_b, "bucket map of a clustered strategy B");
   cmd->add_option("--flops", o->flops, "estimate from K flops drawn by weight");
-  cmd->add_option("--seed", o->seed, "seed of the flop sample");
+  add_seed_option(cmd, o->seed, "seed of the flop sample");
   cmd->add_flag("--all-flops", o->all_flops, "every flop its own unit");
-  cmd->add_option("--threads", o->threads, "OpenMP threads");
+  add_threads_option(cmd, o->threads, "OpenMP threads");
   cmd->add_option("--resume-file", o->resume_file, "append finished work units here");
   add_precision_option(cmd, o->precision);
   cmd->add_flag("--quiet", o->quiet, "no progress lines on stderr");

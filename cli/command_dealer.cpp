@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/thread_seed_options.h"
 #include "game/game_definition.h"
 #include "game/input_error.h"
 #include "strategies/acpc_dealer.h"
@@ -86,7 +87,8 @@ void add_dealer_command(CLI::App& app) {
       app.add_subcommand("dealer", "Deal a match over ACPC protocol 2.0.0 on loopback ports");
   cmd->add_option("--game", o->game_path, "ACPC .game file (default: heads-up limit hold'em)");
   cmd->add_option("--hands", o->hands, "hands to play")->capture_default_str();
-  cmd->add_option("--seed", o->seed, "seed of the deal (ACPC-compatible)")->capture_default_str();
+  add_seed_option(cmd, o->seed, "seed of the deal (ACPC-compatible, 0..2^32-1)")
+      ->capture_default_str();
   cmd->add_option("--players", o->players, "player names, one per seat (default player1 ...)");
   cmd->add_option("--port", o->ports, "ports, one per seat (default: free ports)");
   cmd->add_option("--log", o->log, "write the ACPC dealer log (STATE and SCORE lines)");

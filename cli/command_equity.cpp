@@ -11,6 +11,7 @@
 
 #include "cli/commands.h"
 #include "cli/option_checks.h"
+#include "cli/thread_seed_options.h"
 #include "game/equity/equity_calculator.h"
 #include "game/input_error.h"
 
@@ -136,9 +137,8 @@ void add_equity_command(CLI::App& app) {
   cmd->add_option("--seconds", options->seconds, "Monte Carlo: time budget in seconds")
       ->excludes(exact)
       ->check(positive_seconds_check());
-  cmd->add_option("--threads", options->threads, "threads (default: all cores)")
-      ->check(threads_check());
-  cmd->add_option("--seed", options->seed, "Monte Carlo seed (default 1)")->check(seed_check());
+  add_threads_option(cmd, options->threads, "threads (default: all cores)");
+  add_seed_option(cmd, options->seed, "Monte Carlo seed (default 1)");
   cmd->add_flag("--json", options->json, "print one JSON object");
   cmd->callback([options] { run_equity(*options); });
 }

@@ -13,6 +13,7 @@
 #include "cli/commands.h"
 #include "cli/option_checks.h"
 #include "cli/policy_source.h"
+#include "cli/thread_seed_options.h"
 #include "game/input_error.h"
 #include "solver/local_best_response.h"
 
@@ -110,10 +111,8 @@ void add_lbr_command(CLI::App& app) {
   cmd->add_option("--hands", o->hands, "hands to play (seats alternate)")
       ->required()
       ->check(CLI::Range(std::int64_t{1}, std::int64_t{100'000'000}));
-  cmd->add_option("--seed", o->seed, "seed of the deals and the policy's actions")
-      ->check(seed_check());
-  cmd->add_option("--threads", o->threads, "OpenMP threads (the result does not depend on it)")
-      ->check(threads_check());
+  add_seed_option(cmd, o->seed, "seed of the deals and the policy's actions");
+  add_threads_option(cmd, o->threads, "OpenMP threads (the result does not depend on it)");
   cmd->add_option("--equity-boards", o->equity_boards,
                   "Monte Carlo boards per equity pass where enumerating is too costly "
                   "(HULHE preflop)")

@@ -9,6 +9,7 @@
 
 #include "cli/commands.h"
 #include "cli/match_progress.h"
+#include "cli/thread_seed_options.h"
 #include "game/input_error.h"
 #include "strategies/agent_factory.h"
 #include "strategies/match.h"
@@ -104,9 +105,8 @@ void add_match_command(CLI::App& app) {
   cmd->add_option("--hands", opts->hands, "Hands to play")->required()->check(CLI::PositiveNumber);
   cmd->add_flag("--duplicate", opts->duplicate,
                 "Play each deal once per seating, seats swapped (cancels card luck)");
-  cmd->add_option("--seed", opts->seed, "Seed of the deals and the agents' random choices");
-  cmd->add_option("--threads", opts->threads, "Threads (default: all cores)")
-      ->check(CLI::NonNegativeNumber);
+  add_seed_option(cmd, opts->seed, "Seed of the deals and the agents' random choices");
+  add_threads_option(cmd, opts->threads, "Threads (default: all cores)");
   cmd->add_option("--game", opts->game_path, "ACPC .game file (default: heads-up limit hold'em)");
   cmd->add_option("--log", opts->log_path, "Write an ACPC dealer log (STATE lines) of every hand");
   cmd->add_flag("--json", opts->json, "Print one JSON object");

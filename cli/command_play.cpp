@@ -10,6 +10,7 @@
 #include <string>
 
 #include "cli/commands.h"
+#include "cli/thread_seed_options.h"
 #include "game/game_definition.h"
 #include "game/input_error.h"
 #include "strategies/acpc_player.h"
@@ -97,7 +98,7 @@ void add_play_command(CLI::App& app) {
                   "must be the file's game)");
   cmd->add_option("--host", o->host, "dealer host")->capture_default_str();
   cmd->add_option("--port", o->port, "dealer port of this seat")->required();
-  cmd->add_option("--seed", o->seed, "seed of the agent's random choices")->capture_default_str();
+  add_seed_option(cmd, o->seed, "seed of the agent's random choices")->capture_default_str();
   cmd->add_option("--log", o->log, "write every line read (<), sent (>) and each problem (!)");
   cmd->add_option("--connect-timeout-ms", o->connect_timeout_ms, "give up connecting after this")
       ->capture_default_str();

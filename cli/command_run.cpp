@@ -24,7 +24,9 @@
 #include "abstraction/abstraction_builder.h"
 #include "abstraction/bucket_map.h"
 #include "cli/commands.h"
+#include "cli/thread_seed_options.h"
 #include "game/input_error.h"
+#include "game/thread_start.h"
 #include "solver/average_policy.h"
 #include "solver/checkpoint.h"
 #include "solver/holdem_best_response.h"
@@ -148,6 +150,7 @@ void run(const Options& o) {
   if (o.seconds) config.solve.seconds = *o.seconds;
   if (o.threads) config.solve.threads = *o.threads;
   config.solve.validate("command line");
+  require_thread_start(config.solve.threads);  // the config's count too (game/thread_start.h)
   const int threads = config.solve.threads;
   GameDefinition game = GameDefinition::from_file(config.solve.game_path);
   game.name = std::filesystem::path(config.solve.game_path).stem().string();
@@ -340,7 +343,7 @@ void add_run_command(CLI::App& app) {
       "run", "The whole pipeline: abstraction, solve, export, real-game evaluation, report");
   cmd->add_option("--config", o->config, "pipeline config (.toml)")->capture_default_str();
   cmd->add_option("--seconds", o->seconds, "solve budget of this run (overrides [solve] seconds)");
-  cmd->add_option("--threads", o->threads, "OpenMP threads");
+  add_threads_option(cmd, o->threads, "OpenMP threads (default: the config's)");
   cmd->add_flag("--json", o->json, "print the report as one JSON object");
   cmd->callback([o] { run(*o); });
 }

@@ -11,8 +11,10 @@
 
 #include "cli/commands.h"
 #include "cli/option_checks.h"
+#include "cli/thread_seed_options.h"
 #include "game/input_error.h"
 #include "game/output_file.h"
+#include "game/thread_start.h"
 #include "solver/solve_config.h"
 #include "solver/solver_run.h"
 
@@ -48,6 +50,7 @@ void run(const Options& o) {
   if (o.seed) config.params.seed = *o.seed;
   if (o.checkpoint) config.checkpoint = *o.checkpoint;
   config.validate("command line");
+  require_thread_start(config.threads);  // the config's count too (game/thread_start.h)
   // Output safety (game/output_file.h), checked before any work: a new run never replaces
   // an existing checkpoint unless told to, and never writes over one of its inputs.
   if (!config.checkpoint.empty()) {
@@ -108,8 +111,8 @@ void add_solve_command(CLI::App& app) {
   cmd->add_option("--iterations", o->iterations,
                   "total iterations (a resumed run counts earlier ones)");
   cmd->add_option("--seconds", o->seconds, "wall-clock budget of this run");
-  cmd->add_option("--threads", o->threads, "OpenMP threads");
-  cmd->add_option("--seed", o->seed, "random seed (sampling algorithms)")->check(seed_check());
+  add_threads_option(cmd, o->threads, "OpenMP threads (default: the config's)");
+  add_seed_option(cmd, o->seed, "random seed (sampling algorithms)");
   cmd->add_option("--checkpoint", o->checkpoint,
                   "checkpoint file (written periodically and at the end)");
   CLI::Option* resume = cmd->add_flag("--resume", o->resume, "continue from the checkpoint");

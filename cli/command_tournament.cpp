@@ -11,6 +11,7 @@
 
 #include "cli/commands.h"
 #include "cli/match_progress.h"
+#include "cli/thread_seed_options.h"
 #include "game/input_error.h"
 #include "strategies/agent_factory.h"
 #include "strategies/tournament.h"
@@ -154,9 +155,8 @@ void add_tournament_command(CLI::App& app) {
       ->required()
       ->check(CLI::PositiveNumber);
   cmd->add_flag("--duplicate", opts->duplicate, "Duplicate matches (each deal once per seating)");
-  cmd->add_option("--seed", opts->seed, "Seed of every match (the same deals for every pair)");
-  cmd->add_option("--threads", opts->threads, "Threads (default: all cores)")
-      ->check(CLI::NonNegativeNumber);
+  add_seed_option(cmd, opts->seed, "Seed of every match (the same deals for every pair)");
+  add_threads_option(cmd, opts->threads, "Threads (default: all cores)");
   cmd->add_option("--game", opts->game_path, "ACPC .game file (default: heads-up limit hold'em)");
   cmd->add_flag("--json", opts->json, "Print one JSON object");
   cmd->add_flag("--quiet", opts->quiet, "No progress lines");

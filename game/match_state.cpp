@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "game/input_error.h"
+#include "game/printable_text.h"
 
 namespace hulhe {
 namespace {
@@ -25,15 +26,15 @@ bool parse_uint(std::string_view s, T& out) {
 void read_cards(std::string_view text, int count, Card* out, CardSet& seen, const CardSet deck,
                 std::string_view field) {
   if (static_cast<int>(text.size()) != 2 * count)
-    throw InputError("cards '" + std::string(field) + "': expected " + std::to_string(count) +
-                     " card(s) in '" + std::string(text) + "'");
+    throw InputError("cards " + quoted_bytes(field) + ": expected " + std::to_string(count) +
+                     " card(s) in " + quoted_bytes(text));
   for (int i = 0; i < count; ++i) {
     const Card c = parse_card(text.substr(2 * static_cast<std::size_t>(i), 2));
     if (!deck.contains(c))
-      throw InputError("cards '" + std::string(field) + "': " + card_to_string(c) +
+      throw InputError("cards " + quoted_bytes(field) + ": " + card_to_string(c) +
                        " is not in this game's deck");
     if (seen.contains(c))
-      throw InputError("cards '" + std::string(field) + "': " + card_to_string(c) +
+      throw InputError("cards " + quoted_bytes(field) + ": " + card_to_string(c) +
                        " appears twice");
     seen.insert(c);
     out[i] = c;
@@ -65,20 +66,20 @@ void parse_state_cards(std::string_view text, GameState& state, bool require_all
   const std::string_view holes = text.substr(0, slash);
   auto per_player = split_fields(holes, '|');
   if (static_cast<int>(per_player.size()) != g.num_players)
-    throw InputError("cards '" + std::string(text) + "': expected hole cards of " +
+    throw InputError("cards " + quoted_bytes(text) + ": expected hole cards of " +
                      std::to_string(g.num_players) + " players split by '|'");
   // Round 0's board cards (none in hold'em) follow the last player's hole cards directly.
   const std::size_t board0_chars = 2 * static_cast<std::size_t>(g.num_board_cards[0]);
   std::string_view& last = per_player.back();
   if (last.size() < board0_chars)
-    throw InputError("cards '" + std::string(text) + "': expected " +
+    throw InputError("cards " + quoted_bytes(text) + ": expected " +
                      std::to_string(g.num_board_cards[0]) + " first-round board card(s)");
   const std::string_view board0 = last.substr(last.size() - board0_chars);
   last.remove_suffix(board0_chars);
   for (int p = 0; p < g.num_players; ++p) {
     if (per_player[p].empty()) {
       if (require_all_holes)
-        throw InputError("cards '" + std::string(text) + "': hole cards of position " +
+        throw InputError("cards " + quoted_bytes(text) + ": hole cards of position " +
                          std::to_string(p) + " are missing");
       continue;
     }
@@ -91,7 +92,7 @@ void parse_state_cards(std::string_view text, GameState& state, bool require_all
   if (slash != std::string_view::npos)
     for (std::string_view r : split_fields(text.substr(slash + 1), '/')) rounds.push_back(r);
   if (static_cast<int>(rounds.size()) != state.round() + 1)
-    throw InputError("cards '" + std::string(text) + "': the betting reaches round " +
+    throw InputError("cards " + quoted_bytes(text) + ": the betting reaches round " +
                      std::to_string(state.round() + 1) + " but the cards show " +
                      std::to_string(rounds.size()) + " round(s)");
   for (int r = 0; r <= state.round(); ++r) {
@@ -130,7 +131,7 @@ BetAction parse_action(std::string_view text, const GameDefinition& game) {
   } else if (no_limit && text.size() > 1 && text[0] == 'r' && parse_uint(text.substr(1), a.size)) {
     a.type = Action::kRaise;
   } else {
-    throw InputError("bad action '" + std::string(text) + "': expected f, c or " +
+    throw InputError("bad action " + quoted_bytes(text) + ": expected f, c or " +
                      (no_limit ? "r<raise-to>, e.g. r300" : "r"));
   }
   return a;
@@ -149,15 +150,15 @@ namespace {
 MatchState parse_fields(const std::vector<std::string_view>& f, std::string_view message,
                         const GameDefinition& game) {
   auto fail = [&](const std::string& problem) -> InputError {
-    return InputError("bad MATCHSTATE '" + std::string(message) + "': " + problem);
+    return InputError("bad MATCHSTATE " + quoted_bytes(message) + ": " + problem);
   };
   if (f[0] != "MATCHSTATE") throw fail("does not start with MATCHSTATE:");
   int position = 0;
   if (!parse_uint(f[1], position) || position >= game.num_players)
-    throw fail("position '" + std::string(f[1]) + "' is not 0.." +
+    throw fail("position " + quoted_bytes(f[1]) + " is not 0.." +
                std::to_string(game.num_players - 1));
   std::uint32_t hand = 0;
-  if (!parse_uint(f[2], hand)) throw fail("hand number '" + std::string(f[2]) + "' is bad");
+  if (!parse_uint(f[2], hand)) throw fail("hand number " + quoted_bytes(f[2]) + " is bad");
   MatchState ms{position, GameState(game, hand)};
   try {
     ms.state.apply_betting(f[3]);
@@ -175,8 +176,8 @@ MatchState MatchState::parse(std::string_view message, const GameDefinition& gam
   message = strip_line_end(message);
   const auto f = split_fields(message, ':');
   if (f.size() != 5)
-    throw InputError("bad MATCHSTATE '" + std::string(message) +
-                     "': expected MATCHSTATE:<position>:<hand>:<betting>:<cards>");
+    throw InputError("bad MATCHSTATE " + quoted_bytes(message) +
+                     ": expected MATCHSTATE:<position>:<hand>:<betting>:<cards>");
   return parse_fields(f, message, game);
 }
 
@@ -189,13 +190,13 @@ MatchResponse MatchResponse::parse(std::string_view message, const GameDefinitio
   message = strip_line_end(message);
   const auto f = split_fields(message, ':');
   if (f.size() != 6)
-    throw InputError("bad response '" + std::string(message) +
-                     "': expected MATCHSTATE:<position>:<hand>:<betting>:<cards>:<action>");
+    throw InputError("bad response " + quoted_bytes(message) +
+                     ": expected MATCHSTATE:<position>:<hand>:<betting>:<cards>:<action>");
   MatchResponse r{parse_fields(f, message, game), BetAction{}};
   try {
     r.action = parse_action(f[5], game);
   } catch (const InputError& e) {
-    throw InputError("bad response '" + std::string(message) + "': " + e.what());
+    throw InputError("bad response " + quoted_bytes(message) + ": " + e.what());
   }
   return r;
 }

@@ -1,6 +1,5 @@
 #include "game/output_file.h"
 
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -10,6 +9,7 @@
 #include <filesystem>
 
 #include "game/input_error.h"
+#include "game/streamed_output_file.h"
 
 namespace hulhe {
 namespace {
@@ -43,23 +43,6 @@ int make_temporary(const std::string& path, std::string& tmp) {
   return ::mkstemp(tmp.data());
 }
 
-bool write_all(int fd, std::string_view bytes) {
-  while (!bytes.empty()) {
-    const ssize_t n = ::write(fd, bytes.data(), bytes.size());
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    bytes.remove_prefix(static_cast<std::size_t>(n));
-  }
-  return true;
-}
-
-mode_t new_file_mode() {
-  // umask() can only be read by setting it; no other thread creates files at this point.
-  const mode_t mask = ::umask(0);
-  ::umask(mask);
-  return 0666 & ~mask;
-}
-
 }  // namespace
 
 void check_output_path(const std::string& path, std::string_view what,
@@ -90,41 +73,18 @@ void check_output_path(const std::string& path, std::string_view what,
   ::unlink(tmp.c_str());
 }
 
+bool is_same_file(const std::string& a, const std::string& b) {
+  struct stat st {};
+  const bool exists = ::stat(a.c_str(), &st) == 0;
+  return same_file(a, exists ? &st : nullptr, b);
+}
+
 void write_output_file(const std::string& path, std::string_view what,
                        std::initializer_list<std::string_view> parts) {
-  if (path.empty()) throw InputError("no " + std::string(what) + " path given (empty path)");
-  struct stat st {};
-  const bool exists = ::stat(path.c_str(), &st) == 0;
-  if (exists && !S_ISREG(st.st_mode)) check_output_path(path, what);  // throws the reason
-  std::string tmp;
-  const int fd = make_temporary(path, tmp);
-  if (fd < 0)
-    throw InputError("cannot write " + quoted(what, path) + ": cannot create a file in '" +
-                     folder_of(path) + "': " + std::strerror(errno));
-  auto fail = [&](const char* step, int fd_to_close) {
-    const int saved = errno;
-    if (fd_to_close >= 0) ::close(fd_to_close);
-    ::unlink(tmp.c_str());
-    throw InputError("cannot write " + quoted(what, path) + ": " + step + ": " +
-                     std::strerror(saved));
-  };
-  for (std::string_view part : parts)
-    if (!write_all(fd, part)) fail("write failed (disk full?)", fd);
-  if (::fchmod(fd, exists ? (st.st_mode & 07777) : new_file_mode()) != 0) fail("chmod failed", fd);
-  if (::fsync(fd) != 0) fail("fsync failed", fd);
-  if (::close(fd) != 0) fail("close failed", -1);
-  if (::rename(tmp.c_str(), path.c_str()) != 0) fail("rename failed", -1);
-  // The rename itself is durable once the folder is synced. Some file systems cannot sync
-  // a folder (EINVAL); the data is safe there anyway.
-  const int dir = ::open(folder_of(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dir >= 0) {
-    const int rc = ::fsync(dir);
-    const int saved = errno;
-    ::close(dir);
-    if (rc != 0 && saved != EINVAL)
-      throw InputError("wrote " + quoted(what, path) +
-                       " but could not sync its folder: " + std::strerror(saved));
-  }
+  // One way to write every output: the streamed file's temporary, commit and clean-up.
+  StreamedOutputFile out(path, what);
+  for (std::string_view part : parts) out.stream().write(part.data(), std::ssize(part));
+  out.commit();
 }
 
 }  // namespace hulhe

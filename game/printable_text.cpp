@@ -1,6 +1,8 @@
 #include "game/printable_text.h"
 
+#include <algorithm>
 #include <cstdint>
+#include <string>
 
 namespace hulhe {
 namespace {
@@ -70,6 +72,21 @@ std::string printable(std::string_view text) {
     out += kHex[c & 15];
     ++i;
   }
+  return out;
+}
+
+std::string quoted_bytes(std::string_view bytes, std::size_t max_bytes) {
+  std::size_t cut = std::min(bytes.size(), max_bytes);
+  // Back up over UTF-8 continuation bytes so a character is shown whole or not at all.
+  if (cut < bytes.size())
+    for (int k = 0; k < 3 && cut > 0 && (static_cast<std::uint8_t>(bytes[cut]) & 0xC0) == 0x80; ++k)
+      --cut;
+  // Built by appends: GCC 12 reports a false -Wrestrict on "'" + std::string.
+  std::string out(1, '\'');
+  out.append(printable(bytes.substr(0, cut)));
+  out.push_back('\'');
+  if (cut < bytes.size())
+    out.append("... (").append(std::to_string(bytes.size())).append(" bytes)");
   return out;
 }
 

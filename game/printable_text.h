@@ -9,6 +9,13 @@ namespace hulhe {
 
 std::string printable(std::string_view text);
 
+// Bytes from a peer or a file quoted for a message: `'` + printable(bytes) + `'`, whole when
+// at most `max_bytes` long, else the first max_bytes (cut at a character boundary) and
+// "... (N bytes)". Messages are byte strings: a NUL inside is shown as \x00, never the end
+// (an ACPC player's "VER\0SION:2.0.0" used to be reported as 'VER').
+inline constexpr std::size_t kQuotedBytes = 200;
+std::string quoted_bytes(std::string_view bytes, std::size_t max_bytes = kQuotedBytes);
+
 // Offset of the first byte of `text` that does not start a valid UTF-8 sequence (RFC 3629),
 // or std::string_view::npos when all of it is UTF-8.
 std::size_t first_invalid_utf8(std::string_view text);

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <omp.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -10,7 +11,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <filesystem>
 #include <limits>
 #include <span>
 
@@ -658,11 +658,19 @@ HoldemBestResponseReport HoldemBestResponse::Impl::run() {
     hdr.units = static_cast<std::uint32_t>(U);
     hdr.key = run_key;
     hdr.payload_doubles = payload;
-    std::error_code ec;
-    const bool exists =
-        std::filesystem::exists(path, ec) && std::filesystem::file_size(path, ec) > 0;
-    fd = ::open(path.c_str(), O_RDWR | O_CREAT, 0644);
+    // Opened without blocking and checked to be a regular file before any read: a fifo or a
+    // device at the path would block the run forever or swallow the work (`hulhe exploit`
+    // refuses them earlier too, through check_output_path).
+    fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0644);
     if (fd < 0) throw InputError("cannot open resume file " + path + ": " + std::strerror(errno));
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+      ::close(fd);
+      throw InputError("resume file " + path +
+                       " is not a regular file (a directory, device, fifo or socket)");
+    }
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    const bool exists = st.st_size > 0;
     if (exists) {
       ResumeHeader got{};
       if (::read(fd, &got, sizeof got) != static_cast<ssize_t>(sizeof got) ||

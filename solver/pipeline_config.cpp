@@ -6,6 +6,7 @@
 #include <toml.hpp>
 
 #include "game/input_error.h"
+#include "game/output_file.h"
 #include "game/toml_input.h"
 
 namespace hulhe {
@@ -69,6 +70,40 @@ PipelineConfig PipelineConfig::from_file(const std::string& path) {
   if (seed < 0) throw InputError(path + ": 'evaluate.seed' must be >= 0");
   e.seed = static_cast<std::uint64_t>(seed);
   return c;
+}
+
+std::vector<PipelineFile> PipelineConfig::outputs() const {
+  std::vector<PipelineFile> files;
+  auto add = [&](const char* what, const std::string& p) {
+    if (!p.empty()) files.push_back({what, p});
+  };
+  add("bucket map", abstraction.output);  // the solve reads it from the same path
+  add("checkpoint", solve.checkpoint);
+  add("strategy file", exports.strategy);
+  add("curve", evaluation.curve);
+  add("plot", evaluation.plot);
+  add("report", evaluation.report);
+  return files;
+}
+
+std::vector<PipelineFile> PipelineConfig::inputs() const {
+  std::vector<PipelineFile> files{{"config", path}, {"game", solve.game_path}};
+  if (abstraction.game_path != solve.game_path) files.push_back({"game", abstraction.game_path});
+  return files;
+}
+
+void PipelineConfig::check_outputs() const {
+  std::vector<std::string> input_paths;
+  for (const PipelineFile& in : inputs()) input_paths.push_back(in.path);
+  const std::vector<PipelineFile> out = outputs();
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    check_output_path(out[i].path, out[i].what, input_paths);
+    for (std::size_t j = 0; j < i; ++j)
+      if (is_same_file(out[i].path, out[j].path))
+        throw InputError(path + ": the " + out[i].what + " '" + out[i].path + "' and the " +
+                         out[j].what + " '" + out[j].path +
+                         "' are the same file; give each output its own path");
+  }
 }
 
 }  // namespace hulhe

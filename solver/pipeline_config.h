@@ -14,6 +14,7 @@
 // InputErrors naming the file and key.
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "abstraction/abstraction_config.h"
 #include "solver/solve_config.h"
@@ -35,6 +36,12 @@ struct EvaluationSettings {
   std::string report;
 };
 
+// One file of a run and its role in messages ("curve", "report").
+struct PipelineFile {
+  std::string what;
+  std::string path;
+};
+
 struct PipelineConfig {
   std::string path;
   AbstractionConfig abstraction;
@@ -43,6 +50,16 @@ struct PipelineConfig {
   EvaluationSettings evaluation;
 
   static PipelineConfig from_file(const std::string& path);
+
+  // Every file a run writes, stage by stage: bucket map, checkpoint, strategy file, curve,
+  // plot, report (those given; an existing bucket map or checkpoint is also read).
+  std::vector<PipelineFile> outputs() const;
+  // The files a run only reads: the config and the .game file(s).
+  std::vector<PipelineFile> inputs() const;
+  // Before any work (`hulhe run` builds the abstraction for hours before it writes a report):
+  // each output passes check_output_path against every input, and no two outputs are the
+  // same file. InputError naming both roles otherwise.
+  void check_outputs() const;
 };
 
 }  // namespace hulhe

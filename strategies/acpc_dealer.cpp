@@ -10,6 +10,7 @@
 #include "game/dealer_log.h"
 #include "game/input_error.h"
 #include "game/match_state.h"
+#include "game/printable_text.h"
 
 namespace hulhe {
 namespace {
@@ -38,6 +39,21 @@ GameState view_of(const GameState& full, const GameState& no_holes, int viewer) 
   for (int p = 0; p < n; ++p)
     if (p == viewer || (showdown && !full.folded(p))) view.set_hole_cards(p, full.hole_cards(p));
   return view;
+}
+
+// "VERSION:2.<minor>.<revision>" (dealer.c reads it with sscanf "VERSION:%u.%u.%u" and
+// needs major 2), checked on all of the line's bytes.
+bool is_version_2(std::string_view line) {
+  constexpr std::string_view kPrefix = "VERSION:2.";
+  if (!line.starts_with(kPrefix)) return false;
+  line.remove_prefix(kPrefix.size());
+  const std::size_t dot = line.find('.');
+  auto number = [](std::string_view s) {
+    return !s.empty() && s.size() <= 9 &&
+           s.find_first_not_of("0123456789") == std::string_view::npos;
+  };
+  return dot != std::string_view::npos && number(line.substr(0, dot)) &&
+         number(line.substr(dot + 1));
 }
 
 }  // namespace
@@ -103,10 +119,11 @@ DealerResult AcpcDealer::run(std::ostream* log, std::ostream* progress) {
                        (read == LineConnection::Read::kTimeout
                             ? "within " + std::to_string(timeout) + " ms"
                             : std::string("(connection closed)")));
-    unsigned major = 0, minor = 0, revision = 0;
-    if (std::sscanf(line.c_str(), "VERSION:%u.%u.%u", &major, &minor, &revision) != 3 || major != 2)
-      throw InputError(seat_label(config_, s) + " sent '" + line +
-                       "', expected the protocol version VERSION:2.0.0");
+    // The line is a byte string: a NUL inside must not end it (sscanf on c_str() would read
+    // "VER\0SION:2.0.0" as "VER"), so the whole line is checked and shown escaped.
+    if (!is_version_2(line))
+      throw InputError(seat_label(config_, s) + " sent " + quoted_bytes(line) +
+                       ", expected the protocol version VERSION:2.0.0");
   }
 
   if (log != nullptr) {
@@ -167,12 +184,13 @@ DealerResult AcpcDealer::run(std::ostream* log, std::ostream* progress) {
           response.emplace(MatchResponse::parse(line, game));
         } catch (const InputError& e) {
           ++result.ignored_lines;
-          warn(seat_label(config_, s) + ": ignored '" + line + "': " + e.what());
+          warn(seat_label(config_, s) + ": ignored " + quoted_bytes(line) + ": " + e.what());
           continue;
         }
         if (response->match_state.to_string() != expected) {
           ++result.ignored_lines;
-          warn(seat_label(config_, s) + ": ignored an answer to another state: '" + line + "'");
+          warn(seat_label(config_, s) +
+               ": ignored an answer to another state: " + quoted_bytes(line));
           continue;
         }
         action = response->action;

@@ -5,6 +5,7 @@
 
 #include "game/input_error.h"
 #include "game/match_state.h"
+#include "game/printable_text.h"
 
 namespace hulhe {
 namespace {
@@ -46,7 +47,8 @@ PlayerSummary play_acpc_match(LineConnection& dealer, Agent& agent, const GameDe
     if (line.empty() || line[0] == '#' || line[0] == ';') continue;
     if (!line.starts_with("MATCHSTATE:")) {
       ++summary.ignored_lines;
-      note("line " + std::to_string(line_number) + " ignored (not a MATCHSTATE): '" + line + "'");
+      note("line " + std::to_string(line_number) +
+           " ignored (not a MATCHSTATE): " + quoted_bytes(line));
       continue;
     }
     std::optional<MatchState> parsed;
@@ -86,10 +88,12 @@ PlayerSummary play_acpc_match(LineConnection& dealer, Agent& agent, const GameDe
     try {
       action = agent.act(s, ms.viewing_position, rng);
     } catch (const InputError& e) {
-      note("agent " + agent.name() + " cannot play '" + line + "' (" + e.what() + "); calling");
+      note("agent " + agent.name() + " cannot play " + quoted_bytes(line) + " (" + e.what() +
+           "); calling");
     }
     if (!s.is_legal(action)) {
-      note("agent " + agent.name() + " chose an illegal action in '" + line + "'; calling");
+      note("agent " + agent.name() + " chose an illegal action in " + quoted_bytes(line) +
+           "; calling");
       action = BetAction{Action::kCall, 0};
     }
     const std::string reply = response_string(ms, action);

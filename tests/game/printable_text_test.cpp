@@ -23,3 +23,29 @@ TEST(PrintableText, EscapesControlBytesAndInvalidUtf8) {
 
 }  // namespace
 }  // namespace hulhe
+
+namespace hulhe {
+namespace {
+
+// Issue 20: bytes in messages keep their length (a NUL is shown, not the end) and are bounded.
+TEST(QuotedText, ShowsEveryByteUpToTheBound) {
+  EXPECT_EQ(quoted_bytes(std::string("VER\0SION:2.0.0", 14)), "'VER\\x00SION:2.0.0'");
+  EXPECT_EQ(quoted_bytes(""), "''");
+  EXPECT_EQ(quoted_bytes(std::string(kQuotedBytes, 'a')),
+            "'" + std::string(kQuotedBytes, 'a') + "'");
+  EXPECT_EQ(quoted_bytes(std::string(kQuotedBytes + 1, 'a')),
+            "'" + std::string(kQuotedBytes, 'a') + "'... (201 bytes)");
+  EXPECT_EQ(quoted_bytes(std::string(70000, '\0'), 2), "'\\x00\\x00'... (70000 bytes)");
+  // A character is kept whole or left out, never cut into bytes.
+  EXPECT_EQ(quoted_bytes("ab\xe2\x82\xac"
+                         "cd",
+                         3),
+            "'ab'... (7 bytes)");
+  EXPECT_EQ(quoted_bytes("ab\xe2\x82\xac"
+                         "cd",
+                         5),
+            "'ab\xe2\x82\xac'... (7 bytes)");
+}
+
+}  // namespace
+}  // namespace hulhe

@@ -275,6 +275,84 @@ TEST(AcpcDealer, BadConfigurations) {
   EXPECT_THROW(AcpcDealer{config}, InputError);
 }
 
+// A fake player that sends `version` as its version line; the dealer's error message.
+std::string version_refusal(const std::string& version) {
+  DealerConfig config;
+  config.game = shipped("kuhn");
+  config.hands = 1;
+  config.timeout_ms = 5000;
+  AcpcDealer dealer(config);
+  auto client = [&](int seat, const std::string& first_line) {
+    LineConnection c = LineConnection::connect("127.0.0.1", dealer.ports()[seat]);
+    c.write_line(first_line);
+    std::string line;
+    while (c.read_line(line, 5000) == LineConnection::Read::kLine) {
+      const MatchState ms = MatchState::parse(line, config.game);
+      if (!ms.state.finished() && ms.state.current_player() == ms.viewing_position)
+        c.write_line(line + ":c");
+    }
+  };
+  std::thread fake(client, 0, version), good(client, 1, "VERSION:2.0.0");
+  std::string message;
+  try {
+    dealer.run(nullptr, nullptr);
+  } catch (const InputError& e) {
+    message = e.what();
+  }
+  fake.join();
+  good.join();
+  return message;
+}
+
+// Issue 20: messages are byte strings. "VER\0SION:2.0.0" was reported as "sent 'VER" (the
+// line went through c_str()); now every byte is shown, escaped, up to a bound.
+TEST(AcpcDealer, VersionLineIsShownWholeAndEscaped) {
+  EXPECT_EQ(version_refusal(std::string("VER\0SION:2.0.0", 14)),
+            "seat 1 (player1) sent 'VER\\x00SION:2.0.0', expected the protocol version "
+            "VERSION:2.0.0");
+  // sscanf on c_str() took this as version 2.0.0; the bytes after the NUL are a broken line.
+  EXPECT_NE(
+      version_refusal(std::string("VERSION:2.0.0\0junk", 18)).find("'VERSION:2.0.0\\x00junk'"),
+      std::string::npos);
+  EXPECT_NE(version_refusal("VERSION:1.0.0\x1b[2J").find("'VERSION:1.0.0\\x1b[2J'"),
+            std::string::npos);
+  const std::string long_refusal = version_refusal(std::string(5000, 'v'));
+  EXPECT_NE(long_refusal.find("'" + std::string(200, 'v') + "'... (5000 bytes)"), std::string::npos)
+      << long_refusal;
+  EXPECT_LT(long_refusal.size(), 400u);
+  EXPECT_EQ(version_refusal("VERSION:2.1.7"), "");  // a later minor version is accepted
+}
+
+// An answer with a NUL is ignored with a warning that shows all of it.
+TEST(AcpcDealer, IgnoredLinesAreShownWholeAndEscaped) {
+  const GameDefinition game = shipped("kuhn");
+  DealerConfig config;
+  config.game = game;
+  config.hands = 2;
+  config.timeout_ms = 20000;
+  AcpcDealer dealer(config);
+  auto answer_with_garbage = [&](int seat) {
+    LineConnection c = LineConnection::connect("127.0.0.1", dealer.ports()[seat]);
+    c.write_line("VERSION:2.0.0");
+    std::string line;
+    while (c.read_line(line, 20000) == LineConnection::Read::kLine) {
+      const MatchState ms = MatchState::parse(line, game);
+      if (ms.state.finished() || ms.state.current_player() != ms.viewing_position) continue;
+      c.write_line(line + std::string(":\0c", 3));
+      c.write_line(line + ":c");
+    }
+  };
+  std::thread a(answer_with_garbage, 0), b(answer_with_garbage, 1);
+  const DealerResult r = dealer.run(nullptr, nullptr);
+  a.join();
+  b.join();
+  ASSERT_FALSE(r.warnings.empty());
+  for (const std::string& w : r.warnings) {
+    EXPECT_EQ(w.find('\0'), std::string::npos) << w;
+    EXPECT_NE(w.find("\\x00c'"), std::string::npos) << w;
+  }
+}
+
 // A fake dealer for the player: sends `lines`, then reads the player's answers for a while.
 std::vector<std::string> fake_dealer(const std::vector<std::string>& lines,
                                      const GameDefinition& game, PlayerSummary* summary,
