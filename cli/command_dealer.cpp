@@ -5,9 +5,9 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,6 +15,7 @@
 #include "cli/thread_seed_options.h"
 #include "game/game_definition.h"
 #include "game/input_error.h"
+#include "game/streamed_output_file.h"
 #include "strategies/acpc_dealer.h"
 
 namespace hulhe::cli {
@@ -31,9 +32,14 @@ struct Options {
 };
 
 void run(const Options& o) {
-  if (!o.log.empty() && std::filesystem::exists(o.log) && !o.game_path.empty() &&
-      std::filesystem::equivalent(o.log, o.game_path))
-    throw InputError("--log " + o.log + " is the game file; choose another file");
+  // The log is checked and opened before anything else (a fifo, device or the game file is
+  // refused here), written to a temporary file, and replaces --log only when the match ends
+  // well (game/streamed_output_file.h). "-" is the standard output, which then holds the log
+  // alone: the ports line and the summary go to stderr.
+  std::optional<StreamedOutputFile> log;
+  if (!o.log.empty())
+    log.emplace(o.log, "log", std::vector<std::string>{o.game_path}, DashMeans::kStandardOutput);
+  std::FILE* const out = log && log->is_standard_output() ? stderr : stdout;
   DealerConfig config;
   config.game = o.game_path.empty() ? GameDefinition::holdem_limit_2p()
                                     : GameDefinition::from_file(o.game_path);
@@ -46,37 +52,41 @@ void run(const Options& o) {
   config.timeout_ms = o.timeout_ms;
   AcpcDealer dealer(config);
 
-  std::ofstream log;
-  if (!o.log.empty()) {
-    log.open(o.log, std::ios::trunc);
-    if (!log) throw InputError("cannot write --log " + o.log);
-  }
   std::string ports;
   for (int p : dealer.ports()) ports += (ports.empty() ? "" : " ") + std::to_string(p);
-  std::printf("%s\n", ports.c_str());
-  std::fflush(stdout);
+  std::fprintf(out, "%s\n", ports.c_str());
+  std::fflush(out);
   fmt::print(stderr, "dealer: {} hands of {}, seed {}, listening on 127.0.0.1 port{} {}\n", o.hands,
              config.game.name, o.seed, dealer.ports().size() > 1 ? "s" : "", ports);
 
   DealerResult r;
   try {
-    r = dealer.run(o.log.empty() ? nullptr : &log, &std::cerr);
+    r = dealer.run(log ? &log->stream() : nullptr, &std::cerr);
   } catch (const InputError&) {
-    if (log.is_open()) log.flush();  // the hands played so far stay in the log
+    // The hands played before a player failed are worth keeping, where that replaces no file.
+    if (log && !log->is_standard_output()) {
+      if (log->keep_if_new())
+        fmt::print(stderr, "dealer: the hands played so far are in {}\n", o.log);
+      else if (std::filesystem::exists(o.log))
+        fmt::print(stderr, "dealer: {} was left as it was (not replaced by a failed match)\n",
+                   o.log);
+    }
     throw;
   }
   std::vector<std::string> names = config.names;
   if (names.empty())
     for (int s = 0; s < config.game.num_players; ++s)
       names.push_back("player" + std::to_string(s + 1));
-  fmt::print("{}\n", score_line(r.totals, names));
+  fmt::print(out, "{}\n", score_line(r.totals, names));
   for (const std::string& w : r.warnings) fmt::print(stderr, "dealer: warning: {}\n", w);
   const double mbb = 1000.0 / config.game.big_blind();
   for (std::size_t s = 0; s < names.size(); ++s)
-    fmt::print("  {:<20} {:>7} hands {:>12} chips {:>10.1f} mbb/g\n", names[s], r.hands,
+    fmt::print(out, "  {:<20} {:>7} hands {:>12} chips {:>10.1f} mbb/g\n", names[s], r.hands,
                r.totals[s], r.hands > 0 ? r.totals[s] / static_cast<double>(r.hands) * mbb : 0.0);
-  fmt::print("  {} invalid action{} played as calls, {} line{} ignored\n", r.fixed_actions,
+  fmt::print(out, "  {} invalid action{} played as calls, {} line{} ignored\n", r.fixed_actions,
              r.fixed_actions == 1 ? "" : "s", r.ignored_lines, r.ignored_lines == 1 ? "" : "s");
+  // After the summary: a failed log write is the last line, and the totals are not lost.
+  if (log) log->commit();
 }
 
 }  // namespace
@@ -91,7 +101,9 @@ void add_dealer_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--players", o->players, "player names, one per seat (default player1 ...)");
   cmd->add_option("--port", o->ports, "ports, one per seat (default: free ports)");
-  cmd->add_option("--log", o->log, "write the ACPC dealer log (STATE and SCORE lines)");
+  cmd->add_option("--log", o->log,
+                  "write the ACPC dealer log (STATE and SCORE lines), atomically at the end; "
+                  "'-': to stdout (the ports line then goes to stderr)");
   cmd->add_option("--timeout-ms", o->timeout_ms,
                   "time a player may take to connect, send its version or answer")
       ->capture_default_str();

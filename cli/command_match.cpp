@@ -3,14 +3,16 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
-#include <fstream>
+#include <cstdio>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
 #include "cli/commands.h"
 #include "cli/match_progress.h"
 #include "cli/thread_seed_options.h"
 #include "game/input_error.h"
+#include "game/streamed_output_file.h"
 #include "strategies/agent_factory.h"
 #include "strategies/match.h"
 
@@ -36,23 +38,22 @@ void run(const Options& o) {
   config.duplicate = o.duplicate;
   config.seed = o.seed;
   config.threads = o.threads > 0 ? o.threads : omp_threads();
-  std::ofstream log;
+  // The log goes to a temporary file that replaces --log only when the match ends well
+  // (game/streamed_output_file.h); "-" is the standard output, and the summary then goes to
+  // stderr so that stdout holds the log alone.
+  std::optional<StreamedOutputFile> log;
   if (!o.log_path.empty()) {
     std::vector<std::string> inputs = a.files;
     inputs.insert(inputs.end(), b.files.begin(), b.files.end());
     inputs.push_back(o.game_path);
-    check_output_is_not_an_input(o.log_path, inputs);
-    log.open(o.log_path, std::ios::trunc);
-    if (!log) throw InputError("cannot write log '" + o.log_path + "'");
-    config.log = &log;
+    log.emplace(o.log_path, "log", inputs, DashMeans::kStandardOutput);
+    config.log = &log->stream();
   }
+  std::FILE* const summary = log && log->is_standard_output() ? stderr : stdout;
   MatchProgress progress("match: ");
   if (!o.quiet) config.progress = std::ref(progress);
   const MatchResult r = play_match(game, a, b, config);
-  if (log.is_open()) {
-    log.close();
-    if (!log) throw InputError("cannot write log '" + o.log_path + "'");
-  }
+  if (log) log->commit();
   const double rate = r.seconds > 0 ? static_cast<double>(r.hands) / r.seconds : 0.0;
 
   if (o.json) {
@@ -73,11 +74,11 @@ void run(const Options& o) {
                      {"seconds", r.seconds},
                      {"hands_per_second", rate}};
     if (!o.log_path.empty()) j["log"] = o.log_path;
-    fmt::print("{}\n", j.dump());
+    fmt::print(summary, "{}\n", j.dump());
     return;
   }
   const int n = game.num_players;
-  fmt::print("match: {} (A) vs {} (B{}) · {} · {} hands{} · seed {}\n", r.a, r.b,
+  fmt::print(summary, "match: {} (A) vs {} (B{}) · {} · {} hands{} · seed {}\n", r.a, r.b,
              n > 2 ? fmt::format(" in the other {} seats", n - 1) : "", game.name, r.hands,
              o.duplicate ? fmt::format(" ({} deals x {} seatings, duplicate)", r.samples, n) : "",
              o.seed);
@@ -85,12 +86,13 @@ void run(const Options& o) {
   const std::string chips =
       fmt::format("{:+.4f} chips a hand ± {:.4f}", r.chips_per_hand, r.ci95_chips);
   const bool chips_first = n > 2 || game.betting_type == BettingType::kNoLimit;
-  fmt::print("A wins {} (95% CI), {}{}\n", chips_first ? chips : mbb, chips_first ? mbb : chips,
+  fmt::print(summary, "A wins {} (95% CI), {}{}\n", chips_first ? chips : mbb,
+             chips_first ? mbb : chips,
              std::abs(r.mbb_per_game) > r.ci95_mbb ? "" : " — not significant");
   if (r.illegal_actions > 0)
-    fmt::print("{} illegal actions were played as calls\n", r.illegal_actions);
-  fmt::print("{} hands in {:.2f} s ({:.0f} hands/s, {} thread{}){}\n", r.hands, r.seconds, rate,
-             config.threads, config.threads == 1 ? "" : "s",
+    fmt::print(summary, "{} illegal actions were played as calls\n", r.illegal_actions);
+  fmt::print(summary, "{} hands in {:.2f} s ({:.0f} hands/s, {} thread{}){}\n", r.hands, r.seconds,
+             rate, config.threads, config.threads == 1 ? "" : "s",
              o.log_path.empty() ? "" : "; log: " + o.log_path);
 }
 
@@ -108,7 +110,9 @@ void add_match_command(CLI::App& app) {
   add_seed_option(cmd, opts->seed, "Seed of the deals and the agents' random choices");
   add_threads_option(cmd, opts->threads, "Threads (default: all cores)");
   cmd->add_option("--game", opts->game_path, "ACPC .game file (default: heads-up limit hold'em)");
-  cmd->add_option("--log", opts->log_path, "Write an ACPC dealer log (STATE lines) of every hand");
+  cmd->add_option("--log", opts->log_path,
+                  "Write an ACPC dealer log (STATE lines) of every hand, atomically at the end; "
+                  "'-': to stdout");
   cmd->add_flag("--json", opts->json, "Print one JSON object");
   cmd->add_flag("--quiet", opts->quiet, "No progress lines");
   cmd->callback([opts] { run(*opts); });

@@ -4,15 +4,17 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "cli/commands.h"
 #include "cli/thread_seed_options.h"
 #include "game/game_definition.h"
 #include "game/input_error.h"
+#include "game/streamed_output_file.h"
 #include "strategies/acpc_player.h"
 #include "strategies/line_socket.h"
 #include "strategies/play_agents.h"
@@ -31,12 +33,6 @@ struct Options {
   int connect_timeout_ms = 10000;
 };
 
-bool same_file(const std::string& a, const std::string& b) {
-  std::error_code ec;
-  return !a.empty() && !b.empty() && std::filesystem::exists(a, ec) &&
-         std::filesystem::exists(b, ec) && std::filesystem::equivalent(a, b, ec);
-}
-
 double percentile(std::vector<double> v, double q) {
   if (v.empty()) return 0.0;
   const auto k = static_cast<std::size_t>(q * static_cast<double>(v.size() - 1));
@@ -45,9 +41,15 @@ double percentile(std::vector<double> v, double q) {
 }
 
 void run(const Options& o) {
-  for (const std::string& input : {o.strategy, o.game_path})
-    if (same_file(o.log, input))
-      throw InputError("--log " + o.log + " is one of the inputs; choose another file");
+  // The log is checked and opened before anything else (a fifo, device or input is refused
+  // here), written to a temporary file, and replaces --log only when the match ends well
+  // (game/streamed_output_file.h). "-" is the standard output; the summary then goes to
+  // stderr.
+  std::optional<StreamedOutputFile> log;
+  if (!o.log.empty())
+    log.emplace(o.log, "log", std::vector<std::string>{o.strategy, o.game_path},
+                DashMeans::kStandardOutput);
+  std::FILE* const summary = log && log->is_standard_output() ? stderr : stdout;
   GameDefinition game = o.game_path.empty() ? GameDefinition::holdem_limit_2p()
                                             : GameDefinition::from_file(o.game_path);
   std::unique_ptr<Agent> agent;
@@ -62,23 +64,28 @@ void run(const Options& o) {
     agent = make_play_bot(o.bot);
   }
 
-  std::ofstream log;
-  if (!o.log.empty()) {
-    log.open(o.log, std::ios::trunc);
-    if (!log) throw InputError("cannot write --log " + o.log);
-  }
   LineConnection dealer = LineConnection::connect(o.host, o.port, o.connect_timeout_ms);
   const PlayerSummary s =
-      play_acpc_match(dealer, *agent, game, o.seed, o.log.empty() ? nullptr : &log);
+      play_acpc_match(dealer, *agent, game, o.seed, log ? &log->stream() : nullptr);
 
-  fmt::print("play: {} hands of {} as {}: won {} chips, {:.1f} mbb/g\n", s.hands, game.name,
-             agent->name(), s.total, s.mbb_per_game);
-  fmt::print("  {} actions, time per action median {:.1f} us, p99 {:.1f} us; {} line{} ignored\n",
+  fmt::print(summary, "play: {} hands of {} as {}: won {} chips, {:.1f} mbb/g\n", s.hands,
+             game.name, agent->name(), s.total, s.mbb_per_game);
+  fmt::print(summary,
+             "  {} actions, time per action median {:.1f} us, p99 {:.1f} us; {} line{} ignored\n",
              s.actions, percentile(s.decision_micros, 0.5), percentile(s.decision_micros, 0.99),
              s.ignored_lines, s.ignored_lines == 1 ? "" : "s");
-  if (s.ended_mid_hand)
+  if (s.ended_mid_hand) {
+    // The lines up to the close are what shows why; kept where that replaces no file.
+    if (log && !log->is_standard_output()) {
+      if (log->keep_if_new())
+        fmt::print(stderr, "play: the log up to the close is in {}\n", o.log);
+      else if (std::filesystem::exists(o.log))
+        fmt::print(stderr, "play: {} was left as it was (not replaced by a failed match)\n", o.log);
+    }
     throw InputError("the dealer at " + o.host + ":" + std::to_string(o.port) +
                      " closed the connection in the middle of hand " + std::to_string(s.last_hand));
+  }
+  if (log) log->commit();
 }
 
 }  // namespace
@@ -99,7 +106,9 @@ void add_play_command(CLI::App& app) {
   cmd->add_option("--host", o->host, "dealer host")->capture_default_str();
   cmd->add_option("--port", o->port, "dealer port of this seat")->required();
   add_seed_option(cmd, o->seed, "seed of the agent's random choices")->capture_default_str();
-  cmd->add_option("--log", o->log, "write every line read (<), sent (>) and each problem (!)");
+  cmd->add_option("--log", o->log,
+                  "write every line read (<), sent (>) and each problem (!), atomically at the "
+                  "end; '-': to stdout");
   cmd->add_option("--connect-timeout-ms", o->connect_timeout_ms, "give up connecting after this")
       ->capture_default_str();
   cmd->callback([o] {

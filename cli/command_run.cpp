@@ -5,15 +5,19 @@
 // during the solve and at the end, exact when the config asks), then write the
 // exploitability-vs-time curve (CSV), its plot (SVG by gnuplot, where installed), a JSON
 // report, and print a one-screen summary.
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <omp.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
-#include <cstdlib>
+#include <csignal>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -26,6 +30,7 @@
 #include "cli/commands.h"
 #include "cli/thread_seed_options.h"
 #include "game/input_error.h"
+#include "game/output_file.h"
 #include "game/thread_start.h"
 #include "solver/average_policy.h"
 #include "solver/checkpoint.h"
@@ -111,36 +116,105 @@ void ensure_bucket_map(const PipelineConfig& config, const GameDefinition& game,
   fmt::print(stderr, "      bucket map written in {}\n", duration(since(start)));
 }
 
-void write_curve(const std::string& path, const std::vector<CurvePoint>& curve) {
-  std::ofstream out(path + ".tmp");
-  out << "solve_seconds,iterations,exploitability_mbb,ci95_mbb,exact\n";
+std::string curve_csv(const std::vector<CurvePoint>& curve) {
+  std::string text = "solve_seconds,iterations,exploitability_mbb,ci95_mbb,exact\n";
   for (const CurvePoint& p : curve)
-    out << fmt::format("{:.1f},{},{:.3f},{:.3f},{}\n", p.solve_seconds, p.iterations, p.mbb,
-                       p.ci95_mbb, p.exact ? 1 : 0);
-  out.close();
-  if (!out) throw InputError("cannot write " + path);
-  std::filesystem::rename(path + ".tmp", path);
+    text += fmt::format("{:.1f},{},{:.3f},{:.3f},{}\n", p.solve_seconds, p.iterations, p.mbb,
+                        p.ci95_mbb, p.exact ? 1 : 0);
+  return text;
 }
 
-// gnuplot (Debian's gnuplot-nox) draws the curve with its 95% intervals; false if missing.
-bool plot_curve(const std::string& csv, const std::string& svg, const std::string& title) {
-  if (std::system("command -v gnuplot >/dev/null 2>&1") != 0) return false;
-  const std::string script = svg + ".gp";
-  {
-    std::ofstream gp(script);
-    gp << "set terminal svg size 800,500 dynamic background rgb 'white'\n"
-       << "set output '" << svg << ".tmp'\n"
-       << "set datafile separator ','\n"
-       << "set title '" << title << "' noenhanced\n"
-       << "set xlabel 'solver time (s)'\nset ylabel 'exploitability (mbb/g, real game)'\n"
-       << "set grid\nset key top right\n"
-       << "plot '" << csv
-       << "' skip 1 using 1:3:4 with yerrorlines lw 2 pt 7 title 'best response, 95% interval'\n";
+// A gnuplot single-quoted string: quotes doubled, control bytes (which would end the script
+// line) replaced.
+std::string gnuplot_quoted(const std::string& text) {
+  std::string q = "'";
+  for (const char c : text) {
+    if (c == '\'')
+      q += "''";
+    else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+      q += '?';
+    else
+      q += c;
   }
-  const int rc = std::system(fmt::format("gnuplot '{}' 2>/dev/null", script).c_str());
-  std::filesystem::remove(script);
-  if (rc != 0) return false;
-  std::filesystem::rename(svg + ".tmp", svg);
+  return q + "'";
+}
+
+// Runs gnuplot (Debian's gnuplot-nox) with `script` on its stdin, without a shell, and returns
+// what it printed (the SVG); nothing when gnuplot is missing or fails.
+std::optional<std::string> run_gnuplot(const std::string& script) {
+  int in[2];
+  int out[2];
+  if (::pipe2(in, O_CLOEXEC) != 0) return std::nullopt;
+  if (::pipe2(out, O_CLOEXEC) != 0) {
+    ::close(in[0]);
+    ::close(in[1]);
+    return std::nullopt;
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, in[0], STDIN_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+  char name[] = "gnuplot";
+  char* argv[] = {name, nullptr};
+  pid_t pid = 0;
+  const int rc = ::posix_spawnp(&pid, "gnuplot", &actions, nullptr, argv, environ);
+  posix_spawn_file_actions_destroy(&actions);
+  ::close(in[0]);
+  ::close(out[1]);
+  if (rc != 0) {
+    ::close(in[1]);
+    ::close(out[0]);
+    return std::nullopt;
+  }
+  // A gnuplot that died early must not kill hulhe by SIGPIPE; the script (under 1 KiB plus
+  // the curve) is written before the output is read, which a pipe's buffer allows.
+  struct sigaction ignore {};
+  struct sigaction saved {};
+  ignore.sa_handler = SIG_IGN;
+  ::sigaction(SIGPIPE, &ignore, &saved);
+  bool sent = true;
+  for (std::size_t done = 0; done < script.size();) {
+    const ssize_t n = ::write(in[1], script.data() + done, script.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      sent = false;
+      break;
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  ::close(in[1]);
+  ::sigaction(SIGPIPE, &saved, nullptr);
+  std::string svg;
+  char buffer[1 << 14];
+  for (ssize_t n; (n = ::read(out[0], buffer, sizeof buffer)) != 0;) {
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) break;
+    svg.append(buffer, static_cast<std::size_t>(n));
+  }
+  ::close(out[0]);
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (!sent || !WIFEXITED(status) || WEXITSTATUS(status) != 0 || svg.empty()) return std::nullopt;
+  return svg;
+}
+
+// The curve with its 95% intervals as SVG, written like every output (write_output_file);
+// the data go inline, so no file but the plot itself is named in the script. False when
+// gnuplot is missing or fails.
+bool plot_curve(const std::string& csv_text, const std::string& svg, const std::string& title) {
+  std::string script = "$curve << EOD\n" + csv_text.substr(csv_text.find('\n') + 1) + "EOD\n";
+  script += "set terminal svg size 800,500 dynamic background rgb 'white'\n";
+  script += "set datafile separator ','\n";
+  script += "set title " + gnuplot_quoted(title) + " noenhanced\n";
+  script += "set xlabel 'solver time (s)'\nset ylabel 'exploitability (mbb/g, real game)'\n";
+  script += "set grid\nset key top right\n";
+  script +=
+      "plot $curve using 1:3:4 with yerrorlines lw 2 pt 7 title 'best response, 95% interval'\n";
+  const std::optional<std::string> image = run_gnuplot(script);
+  if (!image) return false;
+  write_output_file(svg, "plot", {*image});
   return true;
 }
 
@@ -151,6 +225,9 @@ void run(const Options& o) {
   if (o.threads) config.solve.threads = *o.threads;
   config.solve.validate("command line");
   require_thread_start(config.solve.threads);  // the config's count too (game/thread_start.h)
+  // Every output of every stage, against every input and each other, before the hours of
+  // the abstraction and the solve (solver/pipeline_config.h).
+  config.check_outputs();
   const int threads = config.solve.threads;
   GameDefinition game = GameDefinition::from_file(config.solve.game_path);
   game.name = std::filesystem::path(config.solve.game_path).stem().string();
@@ -242,9 +319,10 @@ void run(const Options& o) {
   const double eval_seconds = since(t_eval);
   bool plotted = false;
   if (!curve.empty() && !config.evaluation.curve.empty()) {
-    write_curve(config.evaluation.curve, curve);
+    const std::string csv = curve_csv(curve);
+    write_output_file(config.evaluation.curve, "curve", {csv});
     if (!config.evaluation.plot.empty())
-      plotted = plot_curve(config.evaluation.curve, config.evaluation.plot,
+      plotted = plot_curve(csv, config.evaluation.plot,
                            fmt::format("{}: {} over {}", o.config, solver.params().algorithm,
                                        solver.abstraction().describe()));
   }
@@ -290,13 +368,8 @@ void run(const Options& o) {
                 {"plot", plotted ? config.evaluation.plot : ""},
                 {"report", config.evaluation.report}};
   j["seconds"] = since(start);
-  if (!config.evaluation.report.empty()) {
-    std::ofstream out(config.evaluation.report + ".tmp");
-    out << j.dump(2) << "\n";
-    out.close();
-    if (!out) throw InputError("cannot write " + config.evaluation.report);
-    std::filesystem::rename(config.evaluation.report + ".tmp", config.evaluation.report);
-  }
+  if (!config.evaluation.report.empty())
+    write_output_file(config.evaluation.report, "report", {j.dump(2), "\n"});
   if (o.json) {
     fmt::print("{}\n", j.dump());
     return;

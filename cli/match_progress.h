@@ -1,14 +1,12 @@
 #pragma once
-// Shared glue of `hulhe match` and `hulhe tournament`: the game, the rule that no output
-// path may be an input, and progress lines (hands/s, ETA) on stderr.
+// Shared glue of `hulhe match` and `hulhe tournament`: the game and progress lines (hands/s,
+// ETA) on stderr. (Outputs are checked by game/output_file.h.)
 #include <fmt/format.h>
 #include <omp.h>
 
 #include <chrono>
 #include <cstdint>
-#include <filesystem>
 #include <string>
-#include <vector>
 
 #include "game/game_definition.h"
 #include "game/input_error.h"
@@ -21,21 +19,6 @@ inline int omp_threads() {
 
 inline GameDefinition match_game(const std::string& path) {
   return path.empty() ? GameDefinition::holdem_limit_2p() : GameDefinition::from_file(path);
-}
-
-// Throws InputError when `output` names one of `inputs` (the same file, however spelled).
-inline void check_output_is_not_an_input(const std::string& output,
-                                         const std::vector<std::string>& inputs) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  const fs::path out = fs::weakly_canonical(output, ec);
-  for (const std::string& in : inputs) {
-    if (in.empty()) continue;
-    const fs::path p = fs::weakly_canonical(in, ec);
-    if (p == out)
-      throw InputError("output '" + output + "' is an input of this command (" + in +
-                       "); write it elsewhere");
-  }
 }
 
 // Prints "label: done/total hands (pct), rate hands/s, ETA" at most every two seconds.

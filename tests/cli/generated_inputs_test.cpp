@@ -23,6 +23,7 @@
 
 #include "abstraction/bucket_map.h"
 #include "game/game_definition.h"
+#include "strategies/line_socket.h"
 #include "tests/cli/run_hulhe.h"
 #include "tests/game/temp_folder.h"
 
@@ -44,10 +45,11 @@ void write_bytes(const std::string& path, const std::string& bytes) {
 void put(std::string& out, std::size_t at, std::uint64_t v, int bytes) {
   for (int i = 0; i < bytes; ++i) out[at + i] = static_cast<char>((v >> (8 * i)) & 0xff);
 }
-// `hulhe ARGS` with stdin closed and a 20-second limit (status 124 for a hang).
-cli_test::HulheRun run_bounded(const std::string& args) {
+// `hulhe ARGS` with stdin closed and a 20-second limit (status 124 for a hang); `prefix`
+// runs first in the same shell (a file-size limit).
+cli_test::HulheRun run_bounded(const std::string& args, const std::string& prefix = "") {
   const std::string command =
-      "timeout 20 " + std::string(HULHE_BINARY) + " " + args + " </dev/null 2>&1";
+      prefix + "timeout 20 " + std::string(HULHE_BINARY) + " " + args + " </dev/null 2>&1";
   cli_test::HulheRun r;
   FILE* pipe = popen(command.c_str(), "r");
   if (pipe == nullptr) return r;
@@ -151,14 +153,15 @@ class RobustnessGeneratedSlow : public ::testing::Test {
   // Runs `args` (with {} replaced by `file`), checks the status and that no other file in the
   // folder changed. `allowed`: the statuses this kind may end with.
   void run(const std::string& kind, const std::string& args_template, const std::string& file,
-           std::vector<int> allowed = {0, 2}, const std::string& output = "") {
+           std::vector<int> allowed = {0, 2}, const std::string& output = "",
+           const std::string& prefix = "") {
     std::map<std::string, std::string> before;
     for (const auto& e : fs::directory_iterator(dir_.path()))
       if (e.is_regular_file() && e.path().string() != output)
         before[e.path().string()] = read_bytes(e.path().string());
     std::string args = args_template;
     for (std::size_t at; (at = args.find("{}")) != std::string::npos;) args.replace(at, 2, file);
-    const auto r = run_bounded(args);
+    const auto r = run_bounded(args, prefix);
     ++cases_[kind];
     const bool ok = std::find(allowed.begin(), allowed.end(), r.status) != allowed.end();
     if (!ok && failures_ < 20) {
@@ -307,6 +310,68 @@ TEST_F(RobustnessGeneratedSlow, EveryVariantOfEveryInputEndsInStatus0Or2) {
         continue;
       run("option value", c, value, {0, 2}, out_ckpt);
     }
+
+  // Outputs: each writing command given a fifo, devices, a directory, hard and symbolic links
+  // to one of its inputs and a missing folder as its output must refuse it (status 2) before
+  // any work, never hang on the fifo, and change no file; then each given a file-size limit
+  // (SIGXFSZ ignored: writes fail part way, like a full disk) must report the failed write.
+  const std::string fifo = dir_ / "fifo";
+  if (!fs::exists(fifo)) ::mkfifo(fifo.c_str(), 0600);
+  write_bytes(dir_ / "o.game", read_bytes(games + "kuhn.game"));
+  write_bytes(dir_ / "o.toml", "game = \"" + (dir_ / "o.game") + "\"\niterations = 20\n");
+  ASSERT_EQ(run_hulhe("export --baseline uniform --game " + (dir_ / "o.game") + " --out " +
+                      (dir_ / "o.strategy"))
+                .status,
+            0);
+  ASSERT_EQ(run_hulhe("solve --config " + (dir_ / "o.toml") + " --checkpoint " + (dir_ / "o.ckpt"))
+                .status,
+            0);
+  int closed_port = 0;
+  {
+    LoopbackListener listener(0);
+    closed_port = listener.port();
+  }
+  const std::string kuhn = " --game " + (dir_ / "o.game");
+  // Each writer and one of its inputs, which the hard and the symbolic link point to.
+  const std::vector<std::pair<std::string, std::string>> writers = {
+      {"match --a " + (dir_ / "o.strategy") + " --b bot:uniform" + kuhn +
+           " --hands 20 --quiet --log {}",
+       dir_ / "o.strategy"},
+      {"dealer" + kuhn + " --hands 5 --timeout-ms 200 --log {}", dir_ / "o.game"},
+      {"play --strategy " + (dir_ / "o.strategy") + " --port " + std::to_string(closed_port) +
+           " --log {}",
+       dir_ / "o.strategy"},
+      {"exploit --game " + (dir_ / "o.game") + " --policy uniform --quiet --resume-file {}",
+       dir_ / "o.game"},
+      {"solve --config " + (dir_ / "o.toml") + " --overwrite --checkpoint {}", dir_ / "o.toml"},
+      {"export --checkpoint " + (dir_ / "o.ckpt") + " --out {}", dir_ / "o.ckpt"}};
+  for (const auto& [writer, input] : writers) {
+    for (const char* link : {"hard.link", "soft.link"}) fs::remove(dir_ / link);
+    ASSERT_EQ(::link(input.c_str(), (dir_ / "hard.link").c_str()), 0);
+    ASSERT_EQ(::symlink(input.c_str(), (dir_ / "soft.link").c_str()), 0);
+    for (const std::string& out :
+         {fifo, std::string("/dev/full"), std::string("/dev/null"), dir_.path(), dir_ / "hard.link",
+          dir_ / "soft.link", dir_ / "no/such/folder/out"})
+      run("output path", writer, out, {2});
+  }
+  // The writers' outputs under a file-size limit of 8 blocks (4 or 8 KiB).
+  const std::string full = "trap '' XFSZ; ulimit -f 8; ";
+  run("failing write",
+      "match --a bot:uniform --b bot:always-call" + kuhn + " --hands 20000 --quiet --log {}",
+      dir_ / "big.log", {2}, "", full);
+  run("failing write",
+      "match --a bot:uniform --b bot:always-call" + kuhn + " --hands 20000 --quiet --log -", "",
+      {2}, dir_ / "stdout.log", full + "exec >" + (dir_ / "stdout.log") + "; ");
+  std::string leduc = read_bytes(kSource + "/configs/leduc.toml");
+  leduc.replace(leduc.find("games/leduc.game"), 16, games + "leduc.game");
+  write_bytes(dir_ / "l.toml", leduc);
+  run("failing write", "solve --config " + (dir_ / "l.toml") + " --iterations 20 --checkpoint {}",
+      dir_ / "big.ckpt", {2}, "", full);
+  run("failing write",
+      "export --baseline uniform --game " + games + "leduc.game --bits 16 --out {}",
+      dir_ / "big.strategy", {2}, "", "trap '' XFSZ; ulimit -f 1; ");
+  for (const char* f : {"big.log", "big.ckpt", "big.strategy"})
+    if (fs::exists(dir_ / f)) ADD_FAILURE() << f << " was written despite the failed write";
 
   std::printf(
       "generated variants per input kind (each also as a directory, /dev/null, /dev/zero, "

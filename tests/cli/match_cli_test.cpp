@@ -131,7 +131,7 @@ TEST_F(MatchCli, StrategyFileAgainstBotsAndItself) {
   const HulheRun clobber = run_hulhe("match --a " + s + " --b bot:uniform --hands 10 --game " +
                                      kGames + "leduc.game --log " + s);
   EXPECT_EQ(clobber.status, 2);
-  EXPECT_NE(clobber.out.find("is an input"), std::string::npos) << clobber.out;
+  EXPECT_NE(clobber.out.find("is the input"), std::string::npos) << clobber.out;
 }
 
 TEST_F(MatchCli, BadInputExitsTwoNamingIt) {
