@@ -1,6 +1,7 @@
 // `hulhe equity`: win, tie and equity of 2..10 hands or ranges, with the final-category
 // distribution of each, exactly or by Monte Carlo (game/equity/equity_calculator.h).
 #include <fmt/core.h>
+#include <omp.h>
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -90,6 +91,28 @@ void print_json(const EquityRequest& request, const EquityResult& result) {
   fmt::print("{}\n", out.dump(2));
 }
 
+// `--exact` is refused when its estimated time (game/equity: estimate_exact_work) is above
+// this: the enumeration prints nothing until it ends, and the largest requests (three random
+// hands) would run for hours and hold tens of GB. Random against random preflop, about two
+// minutes, is refused; on the flop, about 9 s on one thread, it runs. Monte Carlo gives any
+// precision asked for in seconds, so the refusal names the command to run instead.
+constexpr double kExactSecondsLimit = 10;
+
+// The same request as a Monte Carlo command line, for the refusal message.
+std::string monte_carlo_command(const EquityOptions& o) {
+  auto arg = [](const std::string& s) {
+    const bool plain = !s.empty() && s.find_first_not_of(
+                                         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnop"
+                                         "qrstuvwxyz0123456789+-.,:") == std::string::npos;
+    return plain ? s : "'" + s + "'";
+  };
+  std::string c = "hulhe equity";
+  for (const std::string& p : o.players) c += " " + arg(p);
+  if (!o.board.empty()) c += " --board " + arg(o.board);
+  if (!o.dead.empty()) c += " --dead " + arg(o.dead);
+  return c + " --monte-carlo --stderr 0.0001";
+}
+
 void run_equity(const EquityOptions& o) {
   EquityRequest request;
   for (const std::string& p : o.players) request.players.push_back(Range::parse(p));
@@ -104,6 +127,16 @@ void run_equity(const EquityOptions& o) {
   request.max_seconds = o.seconds.value_or(0.0);
   request.threads = o.threads;
   request.seed = o.seed;
+  if (request.method == EquityMethod::kExact) {
+    const int threads = o.threads > 0 ? o.threads : omp_get_max_threads();
+    const ExactWork w = estimate_exact_work(request, threads);
+    if (w.seconds > kExactSecondsLimit)
+      throw InputError(fmt::format(
+          "--exact would enumerate {:.3g} deals of the players' hands in about {:.3g} classes, an "
+          "estimated {:.0f} s on {} thread{} (the limit is {:.0f} s); estimate it instead: {}",
+          w.deals, w.classes, w.seconds, threads, threads == 1 ? "" : "s", kExactSecondsLimit,
+          monte_carlo_command(o)));
+  }
   const EquityResult result = compute_equity(request);
   if (o.json)
     print_json(request, result);

@@ -61,4 +61,18 @@ EquityResult compute_equity(const EquityRequest& request);
 // Exact is chosen when its estimated work is small enough to finish in about a second.
 EquityMethod choose_equity_method(const EquityRequest& request);
 
+// The work of an exact enumeration, estimated before any of it is done (issue 20: `equity
+// random random random --exact` ran for minutes without a word, and kept a class table of
+// tens of GB). `deals`: player-hand deals visited (the product of the ranges' sizes once the
+// board and dead cards are out, an upper bound); `classes`: suit-isomorphism classes kept
+// (deals / the suit permutations that fix board and dead cards, a lower bound); `seconds`:
+// the visit on one thread plus the classes' boards on `threads`, at rates measured on the
+// shared 2-vCPU machine of docs/hand-evaluator.md (within a factor of about 2).
+struct ExactWork {
+  double deals = 0;
+  double classes = 0;
+  double seconds = 0;
+};
+ExactWork estimate_exact_work(const EquityRequest& request, int threads);
+
 }  // namespace hulhe

@@ -310,6 +310,34 @@ TEST_F(RobustnessGeneratedSlow, EveryVariantOfEveryInputEndsInStatus0Or2) {
         continue;
       run("option value", c, value, {0, 2}, out_ckpt);
     }
+  // Thread counts and seeds out of range, for every command that takes them: refused at
+  // parse time, status 2 only (`match --threads 100000` was SIGSEGV, 1025 libgomp's exit 1,
+  // `--seed -1` 2^64-1 in four commands). tests/cli/thread_seed_options_cli_test.cpp
+  // checks that this list covers every subcommand `hulhe --help` shows with the option.
+  const std::string kuhn_game = games + "kuhn.game", leduc_game = games + "leduc.game";
+  const std::string two_bots = "--a bot:uniform --b bot:always-call ";
+  const std::vector<std::string> threads_commands = {
+      "equity AK QQ --monte-carlo --seconds 0.2",
+      "abstract --config " + kSource + "/configs/hulhe-quick.toml",
+      "solve --config " + (dir_ / "k.toml") + " --checkpoint " + out_ckpt + " --overwrite",
+      "exploit --game " + kuhn_game + " --policy uniform",
+      "run --config " + kSource + "/configs/hulhe-quick.toml",
+      "compare " + two_bots,
+      "match " + two_bots + "--game " + leduc_game + " --hands 50 --quiet",
+      "tournament --agents bot:uniform bot:always-call --game " + leduc_game +
+          " --hands 50 --quiet",
+      "lbr --game " + kuhn_game + " --policy uniform --quiet --hands 10"};
+  for (const std::string& c : threads_commands)
+    for (const char* v : {"-1", "0", "1025", "5000", "100000", "18446744073709551616", "1e3", "''"})
+      run("threads, seeds", c + " --threads {}", v, {2}, out_ckpt);
+  std::vector<std::string> seed_commands = threads_commands;
+  seed_commands.erase(seed_commands.begin() + 4);  // run: the seed is the config's
+  seed_commands.push_back("play --bot uniform --port 1 --connect-timeout-ms 100");
+  seed_commands.push_back("dealer --game " + kuhn_game + " --hands 1 --timeout-ms 100");
+  for (const std::string& c : seed_commands)
+    for (const char* v : {"-1", "18446744073709551616", "1e3", "''", "0x10", "-0", "1.5"})
+      run("threads, seeds", c + " --seed {}", v, {2}, out_ckpt);
+  run("threads, seeds", seed_commands.back() + " --seed {}", "4294967296", {2}, out_ckpt);
 
   // Outputs: each writing command given a fifo, devices, a directory, hard and symbolic links
   // to one of its inputs and a missing folder as its output must refuse it (status 2) before

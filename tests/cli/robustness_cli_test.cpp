@@ -128,7 +128,9 @@ TEST_F(RobustnessCli, SolveOptionsAndConfigValuesAreRangeChecked) {
   expect_bad_input(run_hulhe(run + "--iterations -1"), "'iterations'", "--iterations -1");
   expect_bad_input(run_hulhe(run + "--seconds -1"), "'seconds'", "--seconds -1");
   expect_bad_input(run_hulhe(run + "--seconds nan"), "'seconds'", "--seconds nan");
-  expect_bad_input(run_hulhe(run + "--threads 100000"), "'threads'", "--threads 100000");
+  // Refused when parsed, like every command's --threads (cli/thread_seed_options.h).
+  expect_bad_input(run_hulhe(run + "--threads 100000"), "--threads: threads must be",
+                   "--threads 100000");
   expect_bad_input(run_hulhe(run + "--seed -1"), "seed", "--seed -1");
   for (const std::string& bad :
        {std::string("[parameters]\ndcfr_alpha = nan\n"),
