@@ -3,6 +3,7 @@
 // game and reports the exact exploitability and game value of its average strategy.
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "solver/average_policy.h"
 #include "solver/cfr_algorithm.h"
@@ -31,6 +32,25 @@ inline Solved solve_for(const SmallGame& g, const std::string& algorithm, std::i
   AveragePolicy policy(g.tree, g.abstraction, s.tables);
   s.report = compute_exploitability(policy);
   return s;
+}
+
+// Exploitability of the average strategy after each iteration count in `marks` (ascending),
+// one run of `algorithm` on 1 thread with tables in its default precision.
+inline std::vector<double> exploitability_at(const SmallGame& g, const std::string& algorithm,
+                                             const std::vector<std::int64_t>& marks) {
+  StrategyTables tables(g.tree, g.abstraction, default_table_precision(algorithm));
+  CfrParameters params;
+  params.algorithm = algorithm;
+  auto algo = make_cfr_algorithm(params, g.tree, g.abstraction, tables);
+  const AveragePolicy policy(g.tree, g.abstraction, tables);
+  std::vector<double> out;
+  std::int64_t done = 0;
+  for (const std::int64_t mark : marks) {
+    algo->run(done + 1, mark - done, 1);
+    done = mark;
+    out.push_back(compute_exploitability(policy).exploitability_chips);
+  }
+  return out;
 }
 
 }  // namespace hulhe::testing
