@@ -19,25 +19,18 @@
 #include "strategies/line_socket.h"
 #include "tests/cli/run_hulhe.h"
 #include "tests/game/temp_folder.h"
+#include "tests/game/test_files.h"
 
 namespace hulhe {
 namespace {
+
+using test::slurp;
+using test::spit;
 
 using cli_test::HulheRun;
 using cli_test::run_shell;
 
 const std::string kGames = std::string(HULHE_SOURCE_DIR) + "/configs/games/";
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void spit(const std::string& path, const std::string& text) {
-  std::ofstream(path, std::ios::binary) << text;
-}
 
 // `hulhe ARGS` with stdin closed, at most 20 s; `prefix` runs in the same shell first
 // (ulimit). With `stderr_too` false, stderr is dropped.

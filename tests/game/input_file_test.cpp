@@ -8,21 +8,14 @@
 #include "game/game_definition.h"
 #include "game/input_error.h"
 #include "tests/game/temp_folder.h"
+#include "tests/game/test_files.h"
 
 namespace hulhe {
 namespace {
 
-using test::TempFolder;
+using test::error_of;
 
-template <typename F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
+using test::TempFolder;
 
 TEST(InputFile, ReadsRegularFilesWithinTheBound) {
   TempFolder dir;

@@ -12,33 +12,16 @@
 
 #include "game/input_error.h"
 #include "tests/game/temp_folder.h"
+#include "tests/game/test_files.h"
 
 namespace hulhe {
 namespace {
 
+using test::error_of;
+using test::slurp;
+using test::spit;
+
 using test::TempFolder;
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void spit(const std::string& path, const std::string& text) {
-  std::ofstream(path, std::ios::binary) << text;
-}
-
-// The InputError's message, or "" when none was thrown.
-template <typename F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 TEST(OutputFile, WritesReplacesAndLeavesNoTemporaryFile) {
   TempFolder dir;

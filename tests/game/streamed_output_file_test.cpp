@@ -17,32 +17,16 @@
 #include "game/input_error.h"
 #include "game/output_file.h"
 #include "tests/game/temp_folder.h"
+#include "tests/game/test_files.h"
 
 namespace hulhe {
 namespace {
 
+using test::error_of;
+using test::slurp;
+using test::spit;
+
 using test::TempFolder;
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void spit(const std::string& path, const std::string& text) {
-  std::ofstream(path, std::ios::binary) << text;
-}
-
-template <typename F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 // The folder's entries other than `keep`: the temporary files.
 std::vector<std::string> others(const TempFolder& dir, const std::vector<std::string>& keep) {

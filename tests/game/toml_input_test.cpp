@@ -6,19 +6,12 @@
 
 #include "game/input_error.h"
 #include "tests/game/temp_folder.h"
+#include "tests/game/test_files.h"
 
 namespace hulhe {
 namespace {
 
-template <typename F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
+using test::error_of;
 
 TEST(TomlInput, ParsesAValidDocument) {
   const toml::value v = parse_toml("a = 1\n[t]\nb = \"x\"\n", "<string>");
