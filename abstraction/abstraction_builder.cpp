@@ -15,7 +15,7 @@
 #include "abstraction/kmeans.h"
 #include "abstraction/next_round_buckets.h"
 #include "game/hand_indexer.h"
-#include "game/input_error.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 namespace {

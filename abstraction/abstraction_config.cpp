@@ -6,9 +6,9 @@
 #include <sstream>
 
 #include "abstraction/bucket_map.h"
-#include "game/input_error.h"
-#include "game/input_file.h"
-#include "game/toml_input.h"
+#include "util/input_error.h"
+#include "util/input_file.h"
+#include "util/toml_input.h"
 
 namespace hulhe {
 namespace {
@@ -155,7 +155,7 @@ AbstractionConfig AbstractionConfig::from_string(const std::string& text, const 
     } else if (key == "output") {
       c.output = get_string(v, source, key);
     } else if (key == "solve" || key == "export" || key == "evaluate") {
-      // The other stages of a pipeline config (solver/pipeline_config.h) read these.
+      // The other stages of a pipeline config (pipeline/pipeline_config.h) read these.
       if (!v.is_table()) fail(source, "[" + key + "] must be a table");
     } else {
       int r = -1;

@@ -4,7 +4,7 @@
 
 #include "abstraction/clustered_abstraction.h"
 #include "abstraction/lossless_abstraction.h"
-#include "game/input_error.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 

@@ -9,10 +9,10 @@
 #include <cstring>
 #include <sstream>
 
-#include "game/bounded_input_archive.h"
-#include "game/input_error.h"
-#include "game/input_file.h"
-#include "game/output_file.h"
+#include "util/bounded_input_archive.h"
+#include "util/input_error.h"
+#include "util/input_file.h"
+#include "util/output_file.h"
 
 namespace hulhe {
 namespace {

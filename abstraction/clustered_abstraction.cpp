@@ -3,7 +3,7 @@
 #include <stdexcept>
 
 #include "game/hand_indexer.h"
-#include "game/input_error.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 

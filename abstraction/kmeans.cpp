@@ -1,5 +1,7 @@
 #include "abstraction/kmeans.h"
 
+#include "util/split_mix64.h"
+
 #include <omp.h>
 
 // GCC 12 reports false "maybe-uninitialized" inside its own AVX-512 intrinsics when it
@@ -111,7 +113,7 @@ std::vector<std::int64_t> plus_plus_seeds(std::int64_t n, int k, SplitMix64& rng
                                           const KMeansProgress& progress, Prepare prepare,
                                           CostTo cost_to) {
   std::vector<std::int64_t> seeds;
-  seeds.push_back(static_cast<std::int64_t>(rng.below(n)));
+  seeds.push_back(static_cast<std::int64_t>(rng.below_wide(n)));
   prepare(seeds[0]);
   std::vector<double> d(n);
 #pragma omp parallel for num_threads(threads) schedule(static)
@@ -133,7 +135,7 @@ std::vector<std::int64_t> plus_plus_seeds(std::int64_t n, int k, SplitMix64& rng
     }
     // Fewer distinct points than clusters (or rounding at the end): any point will do;
     // the duplicate centre stays empty and is reseeded by Lloyd.
-    if (pick < 0) pick = static_cast<std::int64_t>(rng.below(n));
+    if (pick < 0) pick = static_cast<std::int64_t>(rng.below_wide(n));
     seeds.push_back(pick);
     prepare(pick);
 #pragma omp parallel for num_threads(threads) schedule(static)

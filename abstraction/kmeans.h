@@ -91,30 +91,6 @@ std::vector<float> centre_distances_emd(const FeatureMatrix& centres, const Grou
 // The same under a dense metric.
 std::vector<float> centre_distances(const FeatureMatrix& centres, KMeansMetric metric);
 
-// Deterministic generator used for sampling and seeding (splitmix64).
-class SplitMix64 {
- public:
-  explicit SplitMix64(std::uint64_t seed) : state_(seed) {}
-  std::uint64_t next() {
-    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  }
-  // Uniform in [0, 1).
-  double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
-  // Uniform in [0, n).
-  std::uint64_t below(std::uint64_t n) {
-    // Lemire's multiply-shift: unbiased enough for n << 2^64 and portable across libstdc++
-    // versions (std::uniform_int_distribution is not).
-    __extension__ typedef unsigned __int128 U128;
-    return static_cast<std::uint64_t>((static_cast<U128>(next()) * n) >> 64);
-  }
-
- private:
-  std::uint64_t state_;
-};
-
 // `count` distinct rows of [0, rows), ascending (all rows when count >= rows).
 std::vector<std::int64_t> sample_rows(std::int64_t rows, std::int64_t count, std::uint64_t seed);
 

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "game/hand_evaluator.h"
+#include "util/split_mix64.h"
 
 namespace {
 
@@ -62,18 +63,12 @@ constexpr std::size_t kRandomHands = 10'000'000;
 const std::vector<std::array<Card, 7>>& random_hands() {
   static const std::vector<std::array<Card, 7>> hands = [] {
     std::vector<std::array<Card, 7>> h(kRandomHands);
-    std::uint64_t x = 1;
-    auto next = [&x] {  // splitmix64
-      std::uint64_t z = (x += 0x9E3779B97F4A7C15ULL);
-      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-      z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-      return z ^ (z >> 31);
-    };
+    SplitMix64 rng(1);
     for (auto& hand : h) {
       std::uint64_t used = 0;
       for (Card& c : hand) {
         do {
-          c = static_cast<Card>(((next() >> 32) * 52) >> 32);
+          c = static_cast<Card>(rng.below(52));
         } while ((used >> c) & 1U);
         used |= std::uint64_t{1} << c;
       }

@@ -1,4 +1,4 @@
-// Real-game HULHE best response (solver/holdem_best_response.h): seconds per work unit (one
+// Real-game HULHE best response (best_response/holdem/holdem_best_response.h): seconds per work unit (one
 // canonical flop: every preflop sequence reaching it, both responder seats) against a
 // 169-1000-1000-1000 policy, and the projected CPU-hours of a full exact run (1,755 units:
 // seconds per walked river board x the boards of all units).
@@ -20,7 +20,7 @@
 #include "abstraction/card_blind_abstraction.h"
 #include "game/betting_tree.h"
 #include "game/hand_indexer.h"
-#include "solver/holdem_best_response.h"
+#include "best_response/holdem/holdem_best_response.h"
 #include "strategies/baseline_policies.h"
 
 namespace {

@@ -1,4 +1,4 @@
-// Local best response in HULHE (solver/local_best_response.h): hands per CPU-second on one
+// Local best response in HULHE (best_response/local_best_response.h): hands per CPU-second on one
 // thread against a 169-1000-1000-1000 policy (buckets from a hash of the suit-isomorphic
 // hand index, as a real bucket map costs one index per hand per board; every action possible,
 // so ranges never collapse: the worst case) and against the baseline bots; and the cost of one
@@ -14,7 +14,7 @@
 #include "abstraction/card_blind_abstraction.h"
 #include "game/betting_tree.h"
 #include "game/hand_indexer.h"
-#include "solver/local_best_response.h"
+#include "best_response/local_best_response.h"
 #include "strategies/baseline_policies.h"
 
 namespace {

@@ -20,9 +20,9 @@
 #include "game/betting_tree.h"
 #include "solver/average_policy.h"
 #include "solver/cfr_algorithm.h"
-#include "solver/exploitability.h"
-#include "solver/solve_config.h"
-#include "solver/solver_run.h"
+#include "best_response/exploitability.h"
+#include "pipeline/solve_config.h"
+#include "pipeline/solver_run.h"
 
 namespace {
 

@@ -17,9 +17,9 @@
 #include "cli/option_checks.h"
 #include "cli/thread_seed_options.h"
 #include "game/game_definition.h"
-#include "game/input_error.h"
-#include "game/output_file.h"
-#include "game/thread_start.h"
+#include "util/input_error.h"
+#include "util/output_file.h"
+#include "util/thread_start.h"
 
 namespace hulhe::cli {
 namespace {
@@ -84,7 +84,7 @@ void run(const AbstractOptions& opt) {
   if (opt.out) config.output = *opt.out;
   int threads = opt.threads ? *opt.threads : config.threads;
   if (threads == 0) threads = omp_get_max_threads();
-  require_thread_start(threads);  // the config's count too (game/thread_start.h)
+  require_thread_start(threads);  // the config's count too (util/thread_start.h)
   omp_set_num_threads(threads);
   GameDefinition game = GameDefinition::from_file(config.game_path);
   check_holdem(game, config.game_path);

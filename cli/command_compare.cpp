@@ -1,7 +1,7 @@
 // `hulhe compare --a X --b Y [--game FILE] [--buckets-a MAP] [--buckets-b MAP] [--flops K
 //   [--seed S]] [--threads T] [--resume-file PATH] [--json]`: the exact expected value of
 // strategy A against strategy B in the real game, for both seat assignments — the hold'em
-// best-response walk (solver/holdem_best_response.h) with B's strategy in place of the max,
+// best-response walk (best_response/holdem/holdem_best_response.h) with B's strategy in place of the max,
 // so it has no variance; `--flops K` estimates it from K flops with a 95% interval.
 // X and Y: a strategy file, a checkpoint (.ckpt) or `bot:NAME` (a baseline of --game).
 #include <fmt/format.h>
@@ -15,8 +15,8 @@
 #include "cli/policy_source.h"
 #include "cli/precision_option.h"
 #include "cli/thread_seed_options.h"
-#include "game/input_error.h"
-#include "solver/holdem_best_response.h"
+#include "util/input_error.h"
+#include "best_response/holdem/holdem_best_response.h"
 
 namespace hulhe::cli {
 namespace {

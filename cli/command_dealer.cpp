@@ -14,8 +14,8 @@
 #include "cli/commands.h"
 #include "cli/thread_seed_options.h"
 #include "game/game_definition.h"
-#include "game/input_error.h"
-#include "game/streamed_output_file.h"
+#include "util/input_error.h"
+#include "util/streamed_output_file.h"
 #include "strategies/acpc_dealer.h"
 
 namespace hulhe::cli {
@@ -34,7 +34,7 @@ struct Options {
 void run(const Options& o) {
   // The log is checked and opened before anything else (a fifo, device or the game file is
   // refused here), written to a temporary file, and replaces --log only when the match ends
-  // well (game/streamed_output_file.h). "-" is the standard output, which then holds the log
+  // well (util/streamed_output_file.h). "-" is the standard output, which then holds the log
   // alone: the ports line and the summary go to stderr.
   std::optional<StreamedOutputFile> log;
   if (!o.log.empty())

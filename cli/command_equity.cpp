@@ -14,7 +14,7 @@
 #include "cli/option_checks.h"
 #include "cli/thread_seed_options.h"
 #include "game/equity/equity_calculator.h"
-#include "game/input_error.h"
+#include "util/input_error.h"
 
 namespace hulhe::cli {
 namespace {

@@ -14,7 +14,7 @@
 #include "cli/commands.h"
 #include "game/card.h"
 #include "game/hand_evaluator.h"
-#include "game/input_error.h"
+#include "util/input_error.h"
 
 namespace hulhe::cli {
 namespace {

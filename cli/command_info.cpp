@@ -11,7 +11,7 @@
 #include "game/betting_tree.h"
 #include "game/game_definition.h"
 #include "game/game_size.h"
-#include "game/printable_text.h"
+#include "util/printable_text.h"
 
 namespace hulhe::cli {
 namespace {

@@ -1,6 +1,6 @@
 // `hulhe lbr (--strategy FILE [--buckets MAP] | --checkpoint PATH | --game FILE --policy NAME)
 //   --hands N [--seed S] [--threads T] [--equity-boards K] [--quiet] [--json]`:
-// local best response (solver/local_best_response.h) against a strategy in the real game: a
+// local best response (best_response/local_best_response.h) against a strategy in the real game: a
 // lower bound on its exploitability from N sampled hands, in chips per hand and mbb/g with a
 // 95% interval. Cheap where the exact best response (`exploit`) takes hours.
 #include <fmt/format.h>
@@ -14,8 +14,8 @@
 #include "cli/option_checks.h"
 #include "cli/policy_source.h"
 #include "cli/thread_seed_options.h"
-#include "game/input_error.h"
-#include "solver/local_best_response.h"
+#include "util/input_error.h"
+#include "best_response/local_best_response.h"
 
 namespace hulhe::cli {
 namespace {

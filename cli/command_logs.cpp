@@ -11,9 +11,9 @@
 #include "cli/exit_status.h"
 #include "game/dealer_log.h"
 #include "game/game_definition.h"
-#include "game/input_error.h"
-#include "game/input_file.h"
-#include "game/printable_text.h"
+#include "util/input_error.h"
+#include "util/input_file.h"
+#include "util/printable_text.h"
 
 namespace hulhe::cli {
 namespace {

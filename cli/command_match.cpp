@@ -11,8 +11,8 @@
 #include "cli/commands.h"
 #include "cli/match_progress.h"
 #include "cli/thread_seed_options.h"
-#include "game/input_error.h"
-#include "game/streamed_output_file.h"
+#include "util/input_error.h"
+#include "util/streamed_output_file.h"
 #include "strategies/agent_factory.h"
 #include "strategies/match.h"
 
@@ -39,7 +39,7 @@ void run(const Options& o) {
   config.seed = o.seed;
   config.threads = o.threads > 0 ? o.threads : omp_threads();
   // The log goes to a temporary file that replaces --log only when the match ends well
-  // (game/streamed_output_file.h); "-" is the standard output, and the summary then goes to
+  // (util/streamed_output_file.h); "-" is the standard output, and the summary then goes to
   // stderr so that stdout holds the log alone.
   std::optional<StreamedOutputFile> log;
   if (!o.log_path.empty()) {

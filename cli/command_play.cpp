@@ -13,8 +13,8 @@
 #include "cli/commands.h"
 #include "cli/thread_seed_options.h"
 #include "game/game_definition.h"
-#include "game/input_error.h"
-#include "game/streamed_output_file.h"
+#include "util/input_error.h"
+#include "util/streamed_output_file.h"
 #include "strategies/acpc_player.h"
 #include "strategies/line_socket.h"
 #include "strategies/play_agents.h"
@@ -43,7 +43,7 @@ double percentile(std::vector<double> v, double q) {
 void run(const Options& o) {
   // The log is checked and opened before anything else (a fifo, device or input is refused
   // here), written to a temporary file, and replaces --log only when the match ends well
-  // (game/streamed_output_file.h). "-" is the standard output; the summary then goes to
+  // (util/streamed_output_file.h). "-" is the standard output; the summary then goes to
   // stderr.
   std::optional<StreamedOutputFile> log;
   if (!o.log.empty())

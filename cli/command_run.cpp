@@ -1,5 +1,5 @@
 // `hulhe run [--config configs/hulhe-quick.toml] [--seconds S] [--threads T] [--json]`: the
-// whole pipeline of a pipeline config (solver/pipeline_config.h): build the bucket map (or
+// whole pipeline of a pipeline config (pipeline/pipeline_config.h): build the bucket map (or
 // reuse a matching one), solve (resuming an earlier run of the same config), export the
 // strategy file, evaluate it by real-game best response (a sampled estimate with its interval
 // during the solve and at the end, exact when the config asks), then write the
@@ -29,14 +29,14 @@
 #include "abstraction/bucket_map.h"
 #include "cli/commands.h"
 #include "cli/thread_seed_options.h"
-#include "game/input_error.h"
-#include "game/output_file.h"
-#include "game/thread_start.h"
+#include "util/input_error.h"
+#include "util/output_file.h"
+#include "util/thread_start.h"
 #include "solver/average_policy.h"
 #include "solver/checkpoint.h"
-#include "solver/holdem_best_response.h"
-#include "solver/pipeline_config.h"
-#include "solver/solver_run.h"
+#include "best_response/holdem/holdem_best_response.h"
+#include "pipeline/pipeline_config.h"
+#include "pipeline/solver_run.h"
 #include "strategies/strategy_file.h"
 
 namespace hulhe::cli {
@@ -224,9 +224,9 @@ void run(const Options& o) {
   if (o.seconds) config.solve.seconds = *o.seconds;
   if (o.threads) config.solve.threads = *o.threads;
   config.solve.validate("command line");
-  require_thread_start(config.solve.threads);  // the config's count too (game/thread_start.h)
+  require_thread_start(config.solve.threads);  // the config's count too (util/thread_start.h)
   // Every output of every stage, against every input and each other, before the hours of
-  // the abstraction and the solve (solver/pipeline_config.h).
+  // the abstraction and the solve (pipeline/pipeline_config.h).
   config.check_outputs();
   const int threads = config.solve.threads;
   GameDefinition game = GameDefinition::from_file(config.solve.game_path);

@@ -1,6 +1,6 @@
 // `hulhe solve --config FILE [--algorithm A] [--iterations N] [--seconds S] [--threads T]
 // [--seed X] [--checkpoint PATH] [--resume | --overwrite]`: runs a CFR-family solver
-// (solver/solver_run.h) with progress lines on stderr and a summary on stdout.
+// (pipeline/solver_run.h) with progress lines on stderr and a summary on stdout.
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
@@ -12,11 +12,11 @@
 #include "cli/commands.h"
 #include "cli/option_checks.h"
 #include "cli/thread_seed_options.h"
-#include "game/input_error.h"
-#include "game/output_file.h"
-#include "game/thread_start.h"
-#include "solver/solve_config.h"
-#include "solver/solver_run.h"
+#include "util/input_error.h"
+#include "util/output_file.h"
+#include "util/thread_start.h"
+#include "pipeline/solve_config.h"
+#include "pipeline/solver_run.h"
 
 namespace hulhe::cli {
 namespace {
@@ -50,8 +50,8 @@ void run(const Options& o) {
   if (o.seed) config.params.seed = *o.seed;
   if (o.checkpoint) config.checkpoint = *o.checkpoint;
   config.validate("command line");
-  require_thread_start(config.threads);  // the config's count too (game/thread_start.h)
-  // Output safety (game/output_file.h), checked before any work: a new run never replaces
+  require_thread_start(config.threads);  // the config's count too (util/thread_start.h)
+  // Output safety (util/output_file.h), checked before any work: a new run never replaces
   // an existing checkpoint unless told to, and never writes over one of its inputs.
   if (!config.checkpoint.empty()) {
     std::error_code ec;

@@ -12,7 +12,7 @@
 #include "cli/commands.h"
 #include "cli/match_progress.h"
 #include "cli/thread_seed_options.h"
-#include "game/input_error.h"
+#include "util/input_error.h"
 #include "strategies/agent_factory.h"
 #include "strategies/tournament.h"
 

@@ -7,8 +7,8 @@
 
 #include "cli/commands.h"
 #include "cli/exit_status.h"
-#include "game/input_error.h"
-#include "game/printable_text.h"
+#include "util/input_error.h"
+#include "util/printable_text.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"hulhe: equilibrium strategies for heads-up limit Texas hold'em"};

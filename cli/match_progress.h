@@ -1,6 +1,6 @@
 #pragma once
 // Shared glue of `hulhe match` and `hulhe tournament`: the game and progress lines (hands/s,
-// ETA) on stderr. (Outputs are checked by game/output_file.h.)
+// ETA) on stderr. (Outputs are checked by util/output_file.h.)
 #include <fmt/format.h>
 #include <omp.h>
 
@@ -9,7 +9,7 @@
 #include <string>
 
 #include "game/game_definition.h"
-#include "game/input_error.h"
+#include "util/input_error.h"
 
 namespace hulhe::cli {
 

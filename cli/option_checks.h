@@ -9,9 +9,9 @@
 #include <cstdlib>
 #include <string>
 
-#include "game/input_error.h"
-#include "game/printable_text.h"
-#include "game/thread_start.h"
+#include "util/input_error.h"
+#include "util/printable_text.h"
+#include "util/thread_start.h"
 
 namespace hulhe::cli {
 
@@ -19,7 +19,7 @@ namespace hulhe::cli {
 // per-thread data on the stack; 1025 to 5000 ended in "libgomp: Thread creation failed").
 inline constexpr int kMaxThreads = 1024;
 
-// A whole number in 1..kMaxThreads that this process can start now (game/thread_start.h:
+// A whole number in 1..kMaxThreads that this process can start now (util/thread_start.h:
 // libgomp would exit(1) on a failed thread start, so it is probed here, at parse time).
 inline CLI::Validator threads_check() {
   return CLI::Validator(

@@ -6,7 +6,7 @@
 
 #include "abstraction/abstraction_factory.h"
 #include "abstraction/card_blind_abstraction.h"
-#include "game/input_error.h"
+#include "util/input_error.h"
 #include "solver/average_policy.h"
 #include "strategies/baseline_policies.h"
 #include "strategies/strategy_file.h"

@@ -10,7 +10,7 @@
 #include "game/betting_tree.h"
 #include "game/game_definition.h"
 #include "solver/checkpoint.h"
-#include "solver/policy.h"
+#include "abstraction/policy.h"
 
 namespace hulhe::cli {
 

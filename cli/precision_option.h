@@ -1,10 +1,10 @@
 #pragma once
 // `--precision auto|single|double` of the hold'em best-response commands (exploit, compare):
-// the arithmetic of the last round's walk (solver/holdem_best_response.h states the bounds).
+// the arithmetic of the last round's walk (best_response/holdem/holdem_best_response.h states the bounds).
 #include <CLI/CLI.hpp>
 #include <string>
 
-#include "solver/holdem_best_response.h"
+#include "best_response/holdem/holdem_best_response.h"
 
 namespace hulhe::cli {
 

@@ -1,7 +1,7 @@
 // `hulhe solve` configs (TOML, read from a file: the only reader there is), then the range
 // checks it applies.
 #include "fuzz/fuzz_support.h"
-#include "solver/solve_config.h"
+#include "pipeline/solve_config.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace hulhe;

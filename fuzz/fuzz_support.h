@@ -13,7 +13,7 @@
 #include <string_view>
 
 #include "game/game_definition.h"
-#include "game/input_error.h"
+#include "util/input_error.h"
 
 namespace hulhe::fuzz {
 

@@ -4,7 +4,7 @@
 #include <climits>
 #include <memory>
 
-#include "game/input_error.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 

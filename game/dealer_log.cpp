@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <unordered_map>
 
-#include "game/input_error.h"
+#include "util/input_error.h"
 #include "game/match_state.h"
 
 namespace hulhe {

@@ -9,8 +9,8 @@
 #include <sstream>
 #include <vector>
 
-#include "game/input_error.h"
-#include "game/input_file.h"
+#include "util/input_error.h"
+#include "util/input_file.h"
 
 namespace hulhe {
 namespace {

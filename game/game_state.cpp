@@ -5,7 +5,7 @@
 #include <climits>
 
 #include "game/hand_evaluator.h"
-#include "game/input_error.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 

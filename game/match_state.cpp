@@ -3,8 +3,8 @@
 #include <charconv>
 #include <vector>
 
-#include "game/input_error.h"
-#include "game/printable_text.h"
+#include "util/input_error.h"
+#include "util/printable_text.h"
 
 namespace hulhe {
 namespace {

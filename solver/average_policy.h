@@ -1,7 +1,7 @@
 #pragma once
 // The solver tables' average strategy seen as a Policy (the strategy CFR converges to;
 // Zinkevich et al. 2007): what best response, export and matches read.
-#include "solver/policy.h"
+#include "abstraction/policy.h"
 #include "solver/strategy_tables.h"
 
 namespace hulhe {

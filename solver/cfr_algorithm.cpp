@@ -1,6 +1,6 @@
 #include "solver/cfr_algorithm.h"
 
-#include "game/input_error.h"
+#include "util/input_error.h"
 #include "solver/cfr_plus.h"
 #include "solver/discounted_cfr.h"
 #include "solver/external_sampling_mccfr.h"

@@ -10,11 +10,11 @@
 #include <fstream>
 #include <sstream>
 
-#include "game/bounded_input_archive.h"
-#include "game/input_error.h"
-#include "game/input_file.h"
-#include "game/output_file.h"
-#include "game/printable_text.h"
+#include "util/bounded_input_archive.h"
+#include "util/input_error.h"
+#include "util/input_file.h"
+#include "util/output_file.h"
+#include "util/printable_text.h"
 
 namespace hulhe {
 
@@ -106,7 +106,7 @@ void write_checkpoint(const std::string& path, const Checkpoint& c) {
   put<std::uint64_t>(header, body.size());
   put<std::uint64_t>(header, fnv1a(body.data(), body.size()));
 
-  // Temporary file, fsync, rename, folder fsync (game/output_file.h): a crash, kill -9 or
+  // Temporary file, fsync, rename, folder fsync (util/output_file.h): a crash, kill -9 or
   // full disk never loses the last good checkpoint.
   write_output_file(path, "checkpoint", {header, body});
 }

@@ -6,7 +6,7 @@
 #include <atomic>
 #include <string>
 
-#include "game/input_error.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 namespace {

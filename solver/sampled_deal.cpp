@@ -6,17 +6,9 @@
 #include <utility>
 
 #include "game/hand_evaluator.h"
-#include "game/input_error.h"
+#include "util/input_error.h"
 
 namespace hulhe {
-
-SplitMix64 SplitMix64::for_iteration(std::uint64_t seed, std::int64_t iteration) {
-  // Two rounds of the SplitMix64 finaliser decorrelate neighbouring (seed, iteration) pairs.
-  SplitMix64 mix(seed);
-  std::uint64_t s = mix() ^ static_cast<std::uint64_t>(iteration);
-  SplitMix64 mix2(s);
-  return SplitMix64(mix2());
-}
 
 DealSampler::DealSampler(const GameDefinition& game, const CardAbstraction& abstraction)
     : game_(game), abstraction_(abstraction) {

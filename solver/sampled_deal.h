@@ -16,37 +16,9 @@
 #include "game/card.h"
 #include "game/game_definition.h"
 #include "solver/strategy_tables.h"
+#include "util/split_mix64.h"
 
 namespace hulhe {
-
-// SplitMix64 (Steele, Lea & Flood 2014): tiny state, passes BigCrush, and any 64-bit seed
-// is a valid state, so (seed, iteration) can be mixed straight into one.
-class SplitMix64 {
- public:
-  using result_type = std::uint64_t;
-  explicit SplitMix64(std::uint64_t state) : state_(state) {}
-  // The stream of iteration `iteration` of a run seeded with `seed`.
-  static SplitMix64 for_iteration(std::uint64_t seed, std::int64_t iteration);
-
-  static constexpr result_type min() { return 0; }
-  static constexpr result_type max() { return ~result_type{0}; }
-  result_type operator()() {
-    std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-  // Uniform in [0, 1) with 53 random bits.
-  double uniform() { return static_cast<double>((*this)() >> 11) * 0x1.0p-53; }
-  // Uniform in [0, n) (Lemire 2019, multiply-shift; the bias is below 2^-32 for n < 2^32
-  // and irrelevant for deck sizes).
-  std::uint32_t below(std::uint32_t n) {
-    return static_cast<std::uint32_t>(((*this)() >> 32) * n >> 32);
-  }
-
- private:
-  std::uint64_t state_;
-};
 
 struct SampledDeal {
   std::array<std::array<Card, kMaxHoleCards>, 2> hole{};         // by position
@@ -161,16 +133,6 @@ inline void regret_matching(const Tables& tables, std::int64_t offset, int num_a
   } else {
     for (int a = 0; a < num_actions; ++a) sigma[a] = 1.0 / num_actions;
   }
-}
-
-// An action slot drawn from the distribution p[0..num_actions-1].
-inline int sample_slot(const double* p, int num_actions, SplitMix64& rng) {
-  double u = rng.uniform();
-  for (int a = 0; a < num_actions - 1; ++a) {
-    if (u < p[a]) return a;
-    u -= p[a];
-  }
-  return num_actions - 1;  // also absorbs rounding when the p[a] sum to slightly below 1
 }
 
 }  // namespace hulhe

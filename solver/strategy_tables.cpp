@@ -1,6 +1,6 @@
 #include "solver/strategy_tables.h"
 
-#include "game/input_error.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 

@@ -8,9 +8,9 @@
 #include <random>
 
 #include "game/dealer_log.h"
-#include "game/input_error.h"
+#include "util/input_error.h"
 #include "game/match_state.h"
-#include "game/printable_text.h"
+#include "util/printable_text.h"
 
 namespace hulhe {
 namespace {

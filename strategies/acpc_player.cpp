@@ -3,9 +3,9 @@
 #include <chrono>
 #include <optional>
 
-#include "game/input_error.h"
+#include "util/input_error.h"
 #include "game/match_state.h"
-#include "game/printable_text.h"
+#include "util/printable_text.h"
 
 namespace hulhe {
 namespace {

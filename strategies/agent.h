@@ -12,7 +12,7 @@
 #include <string>
 
 #include "game/game_state.h"
-#include "solver/sampled_deal.h"
+#include "util/split_mix64.h"
 
 namespace hulhe {
 

@@ -2,7 +2,7 @@
 
 #include <filesystem>
 
-#include "game/input_error.h"
+#include "util/input_error.h"
 #include "strategies/baseline_agents.h"
 #include "strategies/equity_threshold_bot.h"
 #include "strategies/function_bot.h"

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "game/input_error.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 

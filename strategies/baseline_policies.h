@@ -13,7 +13,7 @@
 
 #include "abstraction/card_abstraction.h"
 #include "game/betting_tree.h"
-#include "solver/policy.h"
+#include "abstraction/policy.h"
 
 namespace hulhe {
 

@@ -2,9 +2,9 @@
 
 #include <cstdio>
 
-#include "game/input_error.h"
-#include "game/input_file.h"
-#include "game/toml_input.h"
+#include "util/input_error.h"
+#include "util/input_file.h"
+#include "util/toml_input.h"
 
 namespace hulhe {
 namespace {

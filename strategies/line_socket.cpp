@@ -13,7 +13,7 @@
 #include <chrono>
 #include <cstring>
 
-#include "game/input_error.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 namespace {

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "game/dealer_log.h"
-#include "game/input_error.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 namespace {

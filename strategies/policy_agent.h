@@ -10,7 +10,7 @@
 #include <memory>
 #include <string>
 
-#include "solver/policy.h"
+#include "abstraction/policy.h"
 #include "strategies/agent.h"
 #include "strategies/strategy_file.h"
 

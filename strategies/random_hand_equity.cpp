@@ -4,7 +4,7 @@
 #include <array>
 
 #include "game/hand_evaluator.h"
-#include "game/input_error.h"
+#include "util/input_error.h"
 #include "strategies/bet_sizing.h"
 
 namespace hulhe {

@@ -13,7 +13,7 @@
 #include "game/card.h"
 #include "game/game_definition.h"
 #include "game/game_state.h"
-#include "solver/sampled_deal.h"
+#include "util/split_mix64.h"
 
 namespace hulhe {
 

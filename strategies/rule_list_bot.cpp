@@ -7,7 +7,7 @@
 
 #include "game/equity/range.h"
 #include "game/hand_evaluator.h"
-#include "game/input_error.h"
+#include "util/input_error.h"
 #include "strategies/bet_sizing.h"
 #include "strategies/bot_config.h"
 

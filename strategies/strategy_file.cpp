@@ -18,11 +18,11 @@
 #include "abstraction/bucket_map.h"
 #include "abstraction/clustered_abstraction.h"
 #include "abstraction/lossless_abstraction.h"
-#include "game/bounded_input_archive.h"
-#include "game/input_error.h"
-#include "game/input_file.h"
-#include "game/output_file.h"
-#include "game/printable_text.h"
+#include "util/bounded_input_archive.h"
+#include "util/input_error.h"
+#include "util/input_file.h"
+#include "util/output_file.h"
+#include "util/printable_text.h"
 #include "strategies/packed_bucket_abstraction.h"
 
 namespace hulhe {
@@ -206,7 +206,7 @@ void write_strategy_file(const std::string& path, const Policy& policy,
   put_le(bytes, abstraction.hash(), 8);
   put_le(bytes, static_cast<std::uint64_t>(metadata.bits), 4);
 
-  // Temporary file, fsync, rename, folder fsync (game/output_file.h): a crash never leaves
+  // Temporary file, fsync, rename, folder fsync (util/output_file.h): a crash never leaves
   // a half-written file under `path`.
   write_output_file(path, "strategy file", {bytes, body});
 }

@@ -33,7 +33,7 @@
 #include "abstraction/card_abstraction.h"
 #include "game/betting_tree.h"
 #include "game/game_definition.h"
-#include "solver/policy.h"
+#include "abstraction/policy.h"
 
 namespace hulhe {
 

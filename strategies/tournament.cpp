@@ -4,7 +4,7 @@
 #include <cmath>
 #include <numeric>
 
-#include "game/input_error.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 namespace {

@@ -1,7 +1,7 @@
 #pragma once
 // Random numbers and card draws for Monte Carlo equity.
 //
-// Rng: xoshiro256** (Blackman and Vigna 2018), seeded through splitmix64 as its authors
+// Rng: xoshiro256** (Blackman and Vigna 2018), seeded through SplitMix64 as its authors
 // advise. CardSampler draws a card uniformly from those not yet in a 64-bit mask of dealt
 // cards, with no shuffled deck and no branch: an index i below the number of cards left
 // (Lemire's multiply-shift on 32 random bits, two per generator call), then the i-th card
@@ -21,21 +21,15 @@
 #endif
 
 #include "game/card.h"
+#include "util/split_mix64.h"
 
 namespace hulhe::equity {
-
-inline std::uint64_t splitmix64(std::uint64_t& x) {
-  std::uint64_t z = (x += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
 
 class Rng {
  public:
   Rng(std::uint64_t seed, std::uint64_t stream) {
     std::uint64_t x = seed ^ (stream * 0xD1B54A32D192ED03ULL);
-    for (auto& w : s_) w = splitmix64(x);
+    for (auto& w : s_) w = split_mix64(x);
   }
   std::uint64_t next() {
     const std::uint64_t result = std::rotl(s_[1] * 5, 7) * 9;

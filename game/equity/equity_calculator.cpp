@@ -6,7 +6,7 @@
 #include "game/equity/equity_tables.h"
 #include "game/equity/exact_equity.h"
 #include "game/equity/monte_carlo_equity.h"
-#include "game/input_error.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 namespace {

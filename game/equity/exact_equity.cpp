@@ -10,7 +10,7 @@
 #include <unordered_map>
 
 #include "game/equity/equity_tables.h"
-#include "game/input_error.h"
+#include "util/input_error.h"
 
 namespace hulhe::equity {
 namespace {

@@ -11,7 +11,7 @@
 
 #include "game/equity/card_sampler.h"
 #include "game/hand_evaluator.h"
-#include "game/input_error.h"
+#include "util/input_error.h"
 
 namespace hulhe::equity {
 namespace {

@@ -5,7 +5,7 @@
 #include <charconv>
 #include <cstring>
 
-#include "game/input_error.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 namespace {

@@ -18,7 +18,7 @@
 #include "abstraction/kmeans.h"
 #include "game/game_definition.h"
 #include "game/hand_indexer.h"
-#include "game/input_error.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 namespace {

@@ -10,8 +10,8 @@
 #include <string>
 
 #include "abstraction/bucket_map.h"
-#include "game/input_error.h"
-#include "tests/game/temp_folder.h"
+#include "util/input_error.h"
+#include "tests/support/temp_folder.h"
 
 namespace hulhe {
 namespace {

@@ -12,7 +12,7 @@
 #include <random>
 #include <string>
 
-#include "game/input_error.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 namespace {

@@ -25,7 +25,7 @@
 #include "game/game_definition.h"
 #include "strategies/line_socket.h"
 #include "tests/cli/run_hulhe.h"
-#include "tests/game/temp_folder.h"
+#include "tests/support/temp_folder.h"
 
 namespace hulhe {
 namespace {

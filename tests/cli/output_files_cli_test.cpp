@@ -18,8 +18,8 @@
 
 #include "strategies/line_socket.h"
 #include "tests/cli/run_hulhe.h"
-#include "tests/game/temp_folder.h"
-#include "tests/game/test_files.h"
+#include "tests/support/temp_folder.h"
+#include "tests/support/test_files.h"
 
 namespace hulhe {
 namespace {

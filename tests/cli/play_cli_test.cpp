@@ -23,7 +23,7 @@
 #include "strategies/play_agents.h"
 #include "strategies/strategy_file.h"
 #include "tests/cli/run_hulhe.h"
-#include "tests/strategies/hashed_policy.h"
+#include "tests/support/hashed_policy.h"
 
 namespace hulhe {
 namespace {

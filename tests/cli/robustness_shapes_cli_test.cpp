@@ -21,8 +21,8 @@
 #include "solver/checkpoint.h"
 #include "strategies/strategy_file.h"
 #include "tests/cli/run_hulhe.h"
-#include "tests/game/temp_folder.h"
-#include "tests/strategies/crafted_kuhn_strategy.h"
+#include "tests/support/temp_folder.h"
+#include "tests/support/crafted_kuhn_strategy.h"
 
 namespace hulhe {
 namespace {

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "game/betting_tree.h"
-#include "game/input_error.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 namespace {

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "game/game_size.h"
-#include "game/input_error.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "game/input_error.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 namespace {

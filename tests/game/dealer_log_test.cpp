@@ -8,7 +8,7 @@
 #include <sstream>
 #include <string>
 
-#include "game/input_error.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 namespace {

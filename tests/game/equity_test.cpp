@@ -8,7 +8,7 @@
 
 #include "game/equity/equity_calculator.h"
 #include "game/hand_evaluator.h"
-#include "game/input_error.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 namespace {

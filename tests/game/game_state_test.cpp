@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "game/input_error.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 namespace {

@@ -5,7 +5,7 @@
 #include <set>
 #include <string>
 
-#include "game/input_error.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 namespace {

@@ -7,8 +7,8 @@
 
 #include "solver/average_policy.h"
 #include "solver/cfr_algorithm.h"
-#include "solver/exploitability.h"
-#include "tests/solver/solver_test_games.h"
+#include "best_response/exploitability.h"
+#include "tests/support/solver_test_games.h"
 
 namespace hulhe::testing {
 

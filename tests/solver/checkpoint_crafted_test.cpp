@@ -14,10 +14,10 @@
 #include <string>
 
 #include "abstraction/card_blind_abstraction.h"
-#include "game/input_error.h"
+#include "util/input_error.h"
 #include "solver/checkpoint.h"
-#include "tests/game/temp_folder.h"
-#include "tests/solver/solver_test_games.h"
+#include "tests/support/temp_folder.h"
+#include "tests/support/solver_test_games.h"
 
 namespace hulhe {
 namespace {

@@ -10,10 +10,10 @@
 #include <fstream>
 #include <string>
 
-#include "game/input_error.h"
-#include "solver/solve_config.h"
-#include "solver/solver_run.h"
-#include "tests/solver/solver_test_games.h"
+#include "util/input_error.h"
+#include "pipeline/solve_config.h"
+#include "pipeline/solver_run.h"
+#include "tests/support/solver_test_games.h"
 
 namespace hulhe {
 namespace {

@@ -18,8 +18,8 @@
 #include "game/game_definition.h"
 #include "game/hand_evaluator.h"
 #include "solver/average_policy.h"
-#include "solver/exploitability.h"
-#include "solver/policy.h"
+#include "best_response/exploitability.h"
+#include "abstraction/policy.h"
 #include "solver/strategy_tables.h"
 
 namespace hulhe {

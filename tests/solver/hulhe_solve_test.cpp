@@ -11,7 +11,7 @@
 #include "abstraction/clustered_abstraction.h"
 #include "game/betting_tree.h"
 #include "game/hand_indexer.h"
-#include "game/input_error.h"
+#include "util/input_error.h"
 #include "solver/cfr_algorithm.h"
 #include "solver/checkpoint.h"
 

@@ -10,13 +10,13 @@
 #include <vector>
 
 #include "solver/average_policy.h"
-#include "solver/best_response.h"
+#include "best_response/best_response.h"
 #include "solver/cfr_algorithm.h"
-#include "solver/exploitability.h"
+#include "best_response/exploitability.h"
 #include "solver/external_sampling_mccfr.h"
 #include "solver/linear_discounting.h"
 #include "solver/public_chance_sampling_cfr.h"
-#include "tests/solver/solver_test_games.h"
+#include "tests/support/solver_test_games.h"
 
 namespace hulhe {
 namespace {

@@ -9,9 +9,9 @@
 #include "abstraction/lossless_abstraction.h"
 #include "game/betting_tree.h"
 #include "game/game_definition.h"
-#include "game/input_error.h"
+#include "util/input_error.h"
 #include "solver/average_policy.h"
-#include "solver/exploitability.h"
+#include "best_response/exploitability.h"
 #include "solver/strategy_tables.h"
 
 namespace hulhe {

@@ -8,7 +8,7 @@
 #include <cmath>
 #include <vector>
 
-#include "tests/solver/solver_test_games.h"
+#include "tests/support/solver_test_games.h"
 
 namespace hulhe {
 namespace {

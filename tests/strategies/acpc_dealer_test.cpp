@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "game/dealer_log.h"
-#include "game/input_error.h"
+#include "util/input_error.h"
 #include "game/match_state.h"
 #include "strategies/acpc_player.h"
 #include "strategies/line_socket.h"

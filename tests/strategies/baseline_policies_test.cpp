@@ -10,8 +10,8 @@
 #include "abstraction/lossless_abstraction.h"
 #include "game/betting_tree.h"
 #include "game/game_definition.h"
-#include "game/input_error.h"
-#include "solver/exploitability.h"
+#include "util/input_error.h"
+#include "best_response/exploitability.h"
 
 namespace hulhe {
 namespace {

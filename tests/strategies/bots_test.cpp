@@ -5,7 +5,7 @@
 #include <cmath>
 #include <string>
 
-#include "game/input_error.h"
+#include "util/input_error.h"
 #include "strategies/equity_threshold_bot.h"
 #include "strategies/function_bot.h"
 #include "strategies/rule_list_bot.h"

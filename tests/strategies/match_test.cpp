@@ -10,7 +10,7 @@
 
 #include "abstraction/lossless_abstraction.h"
 #include "game/dealer_log.h"
-#include "game/input_error.h"
+#include "util/input_error.h"
 #include "solver/average_policy.h"
 #include "solver/cfr_algorithm.h"
 #include "strategies/policy_agent.h"

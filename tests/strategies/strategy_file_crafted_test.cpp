@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "game/game_definition.h"
-#include "game/input_error.h"
+#include "util/input_error.h"
 #include "strategies/strategy_file.h"
-#include "tests/game/temp_folder.h"
-#include "tests/strategies/crafted_kuhn_strategy.h"
+#include "tests/support/temp_folder.h"
+#include "tests/support/crafted_kuhn_strategy.h"
 
 namespace hulhe {
 namespace {

@@ -19,14 +19,14 @@
 #include "game/betting_tree.h"
 #include "game/game_definition.h"
 #include "game/hand_indexer.h"
-#include "game/input_error.h"
+#include "util/input_error.h"
 #include "solver/average_policy.h"
-#include "solver/exploitability.h"
+#include "best_response/exploitability.h"
 #include "solver/external_sampling_mccfr.h"
 #include "solver/strategy_tables.h"
 #include "strategies/baseline_policies.h"
 #include "strategies/packed_bucket_abstraction.h"
-#include "tests/strategies/hashed_policy.h"
+#include "tests/support/hashed_policy.h"
 
 namespace hulhe {
 namespace {

@@ -1,0 +1,109 @@
+#include "pipeline/pipeline_config.h"
+
+#include <cmath>
+#include <filesystem>
+#include <set>
+#include <toml.hpp>
+
+#include "util/input_error.h"
+#include "util/output_file.h"
+#include "util/toml_input.h"
+
+namespace hulhe {
+namespace {
+
+const toml::value* table_of(const toml::value& root, const std::string& key,
+                            const std::set<std::string>& known, const std::string& path) {
+  if (!root.contains(key)) return nullptr;
+  const toml::value& t = root.at(key);
+  if (!t.is_table()) throw InputError(path + ": [" + key + "] must be a table");
+  for (const auto& [k, v] : t.as_table())
+    if (!known.count(k)) throw InputError(path + ": unknown key '" + key + "." + k + "'");
+  return &t;
+}
+
+template <typename T>
+T get(const toml::value* t, const std::string& key, const T& fallback, const std::string& path) {
+  if (t == nullptr || !t->contains(key)) return fallback;
+  try {
+    const toml::value& v = t->at(key);
+    if constexpr (std::is_floating_point_v<T>)
+      if (v.is_integer()) return static_cast<T>(v.as_integer());
+    return toml::get<T>(v);
+  } catch (const std::exception&) {
+    throw InputError(path + ": key '" + key + "' has the wrong type");
+  }
+}
+
+}  // namespace
+
+PipelineConfig PipelineConfig::from_file(const std::string& path) {
+  PipelineConfig c;
+  c.path = path;
+  c.abstraction = AbstractionConfig::from_file(path);
+  c.solve = SolveConfig::from_file(path);
+  if (c.solve.abstraction != "buckets")
+    throw InputError(path +
+                     ": a pipeline config needs a [solve] table and the abstraction "
+                     "rounds [preflop] .. [river]");
+  const toml::value root = parse_toml_file(path, "config");
+  const std::string stem = std::filesystem::path(path).stem().string();
+  const toml::value* ex = table_of(root, "export", {"strategy", "bits"}, path);
+  c.exports.strategy = get<std::string>(ex, "strategy", stem + ".strategy", path);
+  c.exports.bits = static_cast<int>(get<std::int64_t>(ex, "bits", 8, path));
+  if (c.exports.bits != 8 && c.exports.bits != 16)
+    throw InputError(path + ": 'export.bits' must be 8 or 16");
+  const toml::value* ev =
+      table_of(root, "evaluate",
+               {"flops", "every_seconds", "exact", "seed", "curve", "plot", "report"}, path);
+  EvaluationSettings& e = c.evaluation;
+  e.flops = static_cast<int>(get<std::int64_t>(ev, "flops", e.flops, path));
+  e.every_seconds = get<double>(ev, "every_seconds", e.every_seconds, path);
+  e.exact = get<bool>(ev, "exact", e.exact, path);
+  const auto seed = get<std::int64_t>(ev, "seed", 1, path);
+  e.curve = get<std::string>(ev, "curve", stem + ".curve.csv", path);
+  e.plot = get<std::string>(ev, "plot", stem + ".curve.svg", path);
+  e.report = get<std::string>(ev, "report", stem + ".report.json", path);
+  if (e.flops < 0 || e.flops > 1755) throw InputError(path + ": 'evaluate.flops' must be 0..1755");
+  if (!std::isfinite(e.every_seconds) || e.every_seconds < 0)
+    throw InputError(path + ": 'evaluate.every_seconds' must be a finite number >= 0");
+  if (seed < 0) throw InputError(path + ": 'evaluate.seed' must be >= 0");
+  e.seed = static_cast<std::uint64_t>(seed);
+  return c;
+}
+
+std::vector<PipelineFile> PipelineConfig::outputs() const {
+  std::vector<PipelineFile> files;
+  auto add = [&](const char* what, const std::string& p) {
+    if (!p.empty()) files.push_back({what, p});
+  };
+  add("bucket map", abstraction.output);  // the solve reads it from the same path
+  add("checkpoint", solve.checkpoint);
+  add("strategy file", exports.strategy);
+  add("curve", evaluation.curve);
+  add("plot", evaluation.plot);
+  add("report", evaluation.report);
+  return files;
+}
+
+std::vector<PipelineFile> PipelineConfig::inputs() const {
+  std::vector<PipelineFile> files{{"config", path}, {"game", solve.game_path}};
+  if (abstraction.game_path != solve.game_path) files.push_back({"game", abstraction.game_path});
+  return files;
+}
+
+void PipelineConfig::check_outputs() const {
+  std::vector<std::string> input_paths;
+  for (const PipelineFile& in : inputs()) input_paths.push_back(in.path);
+  const std::vector<PipelineFile> out = outputs();
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    check_output_path(out[i].path, out[i].what, input_paths);
+    for (std::size_t j = 0; j < i; ++j)
+      if (is_same_file(out[i].path, out[j].path))
+        throw InputError(path + ": the " + out[i].what + " '" + out[i].path + "' and the " +
+                         out[j].what + " '" + out[j].path +
+                         "' are the same file; give each output its own path");
+  }
+}
+
+}  // namespace hulhe

@@ -1,0 +1,108 @@
+#pragma once
+// The solve driver: builds the game, abstraction and tables from a SolveConfig (or resumes
+// them from a checkpoint), runs the algorithm in chunks until the iteration total or the
+// time budget is reached, reports progress (iterations, rate, ETA, exploitability where an
+// exact best response is cheap), writes checkpoints every S seconds or N iterations (while
+// writes stay under kMaxCheckpointShare of the solve time) and at the end, and on
+// SIGINT/SIGTERM finishes the current chunk, checkpoints and returns.
+//
+// Work runs in chunks of ~0.1 s of solving, each measured by its own wall time, so budgets,
+// signals, checkpoints and progress are looked at several times a second however long the
+// run and however much time its progress callback spends (e.g. on estimates, which it
+// excludes from the solve time with exclude_time and can cut short with stop_requested).
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "abstraction/card_abstraction.h"
+#include "game/betting_tree.h"
+#include "solver/cfr_algorithm.h"
+#include "best_response/exploitability.h"
+#include "pipeline/solve_config.h"
+#include "solver/strategy_tables.h"
+
+namespace hulhe {
+
+struct SolveProgress {
+  std::int64_t iterations = 0;  // total done
+  std::int64_t target = 0;
+  double elapsed_seconds = 0.0;  // this invocation
+  double iterations_per_second = 0.0;
+  double eta_seconds = 0.0;  // to the iteration target, or to the time budget if sooner
+  std::optional<double> exploitability_chips;
+  bool checkpoint_written = false;
+  // The last chunk: iterations and wall seconds (tests and diagnostics).
+  std::int64_t chunk_iterations = 0;
+  double chunk_seconds = 0.0;
+};
+
+// Most of a run's solve time that durable checkpoints written by iteration count may take.
+inline constexpr double kMaxCheckpointShare = 0.02;
+
+struct SolveSummary {
+  std::int64_t first_iteration = 1;            // 1 + iterations already in a resumed checkpoint
+  std::int64_t iterations = 0;                 // total after the run
+  double seconds = 0.0;                        // solve time (excluded time not counted)
+  bool interrupted = false;                    // SIGINT/SIGTERM
+  std::string checkpoint;                      // written at the end ("" if none configured)
+  std::optional<ExploitabilityReport> report;  // when cheap enough to compute
+};
+
+class SolverRun {
+ public:
+  // Throws InputError for a bad game, abstraction, algorithm or checkpoint. With `resume`,
+  // the checkpoint must exist and match the game and abstraction; its algorithm and
+  // parameters are used.
+  SolverRun(const SolveConfig& config, bool resume);
+  ~SolverRun();
+
+  const GameDefinition& game() const { return tree_->game(); }
+  const BettingTree& tree() const { return *tree_; }
+  const CardAbstraction& abstraction() const { return *abstraction_; }
+  const StrategyTables& tables() const { return tables_; }
+  const CfrParameters& params() const { return params_; }
+  std::int64_t iterations_done() const { return done_; }
+  // Bytes of the regret and average tables (computed before they are allocated).
+  std::size_t memory_bytes() const { return memory_bytes_; }
+  // Seconds and MB/s of the last checkpoint write.
+  double last_checkpoint_seconds() const { return last_checkpoint_seconds_; }
+  double last_checkpoint_mb_per_second() const { return last_checkpoint_mb_s_; }
+
+  SolveSummary run(const std::function<void(const SolveProgress&)>& on_progress);
+  // Called from the progress callback: `seconds` it spent (e.g. evaluating the strategy) do
+  // not count as solve time, neither for the budget nor for the reported rates.
+  void exclude_time(double seconds) { excluded_seconds_ += seconds; }
+  // True once SIGINT or SIGTERM arrived during run(): long work in the progress callback
+  // polls it to end early (run() then checkpoints and returns).
+  static bool stop_requested();
+  // The clock run() reads, in seconds (default: std::chrono::steady_clock). Tests advance a
+  // clock of their own to simulate hours of history in seconds.
+  void use_clock(std::function<double()> seconds_now) { clock_ = std::move(seconds_now); }
+
+  // Exact exploitability of the current average strategy, if the game is small enough.
+  std::optional<ExploitabilityReport> exploitability() const;
+
+ private:
+  void save();
+
+  SolveConfig config_;
+  CfrParameters params_;
+  std::unique_ptr<BettingTree> tree_;
+  std::unique_ptr<CardAbstraction> abstraction_;
+  StrategyTables tables_;
+  std::unique_ptr<CfrAlgorithm> algorithm_;
+  std::int64_t done_ = 0;
+  bool exact_br_ = true;
+  std::size_t memory_bytes_ = 0;
+  double excluded_seconds_ = 0.0;
+  std::function<double()> clock_;
+  double last_checkpoint_seconds_ = 0.0;
+  double last_checkpoint_mb_s_ = 0.0;
+};
+
+// MemAvailable of /proc/meminfo in bytes (0 where unknown).
+std::uint64_t available_memory_bytes();
+
+}  // namespace hulhe
