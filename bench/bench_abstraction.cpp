@@ -2,7 +2,7 @@
 // nearest-centre assignment (blocked L2, L1, pruned EMD) and whole k-means fits, on
 // synthetic data shaped like HULHE's (8-D OCHS rows, 50-bin CDFs, 47-card next-round
 // histograms over 1,000 clusters). End-to-end times per stage of `hulhe abstract` are in
-// the README (section bench), measured with the command itself.
+// docs/benchmarks.md, measured with the command itself.
 #include <benchmark/benchmark.h>
 
 #include <cmath>
