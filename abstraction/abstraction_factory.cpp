@@ -14,6 +14,7 @@ std::unique_ptr<CardAbstraction> make_abstraction(const std::string& kind,
   if (kind == "lossless") return std::make_unique<LosslessAbstraction>(game);
   if (kind == "buckets") {
     if (bucket_map.empty()) throw InputError("abstraction 'buckets' needs a bucket-map file");
+    require_holdem(game, game.name);
     if (!std::filesystem::exists(bucket_map))
       throw InputError("bucket map " + bucket_map +
                        " does not exist; build it with `hulhe abstract --config CONFIG` "

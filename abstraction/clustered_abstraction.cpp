@@ -7,6 +7,17 @@
 
 namespace hulhe {
 
+void require_holdem(const GameDefinition& g, const std::string& path) {
+  const bool ok = g.num_players == 2 && g.num_rounds == 4 && g.num_hole_cards == 2 &&
+                  g.num_suits == 4 && g.num_ranks == 13 && g.num_board_cards[0] == 0 &&
+                  g.num_board_cards[1] == 3 && g.num_board_cards[2] == 1 &&
+                  g.num_board_cards[3] == 1;
+  if (!ok)
+    throw InputError("game '" + path +
+                     "' is not two-player hold'em (4 rounds, 2 hole cards, board 0/3/1/1, 52 "
+                     "cards): clustered abstractions are built for hold'em only");
+}
+
 ClusteredAbstraction::ClusteredAbstraction(std::shared_ptr<const BucketMap> map)
     : map_(std::move(map)) {
   if (map_->rounds.empty() || map_->rounds.size() > 4)

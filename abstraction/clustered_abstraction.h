@@ -7,8 +7,15 @@
 
 #include "abstraction/bucket_map.h"
 #include "abstraction/card_abstraction.h"
+#include "game/game_definition.h"
 
 namespace hulhe {
+
+// Bucket maps index hands with HULHE's suit-isomorphic indexer and are built from HULHE's
+// features, so a clustered abstraction plays two-player hold'em only (4 rounds, 2 hole cards,
+// board 0/3/1/1, 52 cards). Any other game is an InputError naming `path` (a board of 1 card
+// a round once made the solver read past the board).
+void require_holdem(const GameDefinition& game, const std::string& path);
 
 class ClusteredAbstraction : public CardAbstraction {
  public:

@@ -63,7 +63,7 @@ constexpr std::size_t kRandomHands = 10'000'000;
 const std::vector<std::array<Card, 7>>& random_hands() {
   static const std::vector<std::array<Card, 7>> hands = [] {
     std::vector<std::array<Card, 7>> h(kRandomHands);
-    SplitMix64 rng(1);
+    hulhe::SplitMix64 rng(1);
     for (auto& hand : h) {
       std::uint64_t used = 0;
       for (Card& c : hand) {

@@ -30,7 +30,7 @@ void report(benchmark::State& state, std::int64_t hands) {
   state.counters["hands"] = static_cast<double>(hands);
   state.counters["hands_per_s"] =
       benchmark::Counter(static_cast<double>(hands), benchmark::Counter::kIsRate);
-  state.counters["peak_rss_MiB"] = peak_rss_mib();
+  state.counters["peak_rss_MiB"] = hulhe::peak_rss_mib();
   state.counters["threads"] = bench_threads();
 }
 

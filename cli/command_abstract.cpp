@@ -13,6 +13,7 @@
 
 #include "abstraction/abstraction_builder.h"
 #include "abstraction/abstraction_config.h"
+#include "abstraction/clustered_abstraction.h"
 #include "cli/commands.h"
 #include "cli/option_checks.h"
 #include "cli/thread_seed_options.h"
@@ -67,17 +68,6 @@ class ProgressPrinter {
   std::map<std::string, std::chrono::steady_clock::time_point> start_, last_;
 };
 
-void check_holdem(const GameDefinition& g, const std::string& path) {
-  const bool ok = g.num_players == 2 && g.num_rounds == 4 && g.num_hole_cards == 2 &&
-                  g.num_suits == 4 && g.num_ranks == 13 && g.num_board_cards[0] == 0 &&
-                  g.num_board_cards[1] == 3 && g.num_board_cards[2] == 1 &&
-                  g.num_board_cards[3] == 1;
-  if (!ok)
-    throw InputError("game '" + path +
-                     "' is not two-player hold'em (4 rounds, 2 hole cards, board 0/3/1/1, 52 "
-                     "cards): clustered abstractions are built for hold'em only");
-}
-
 void run(const AbstractOptions& opt) {
   AbstractionConfig config = AbstractionConfig::from_file(opt.config);
   if (opt.seed) config.seed = *opt.seed;
@@ -87,7 +77,7 @@ void run(const AbstractOptions& opt) {
   require_thread_start(threads);  // the config's count too (util/thread_start.h)
   omp_set_num_threads(threads);
   GameDefinition game = GameDefinition::from_file(config.game_path);
-  check_holdem(game, config.game_path);
+  require_holdem(game, config.game_path);
   // Fail now, not after the whole build, if the output cannot be written or is an input.
   check_output_path(config.output, "bucket map", {opt.config, config.game_path});
   fmt::print(stderr, "hulhe abstract: {} → {} ({} threads, seed {})\n", opt.config, config.output,

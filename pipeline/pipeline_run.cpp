@@ -7,6 +7,7 @@
 
 #include "abstraction/abstraction_builder.h"
 #include "abstraction/bucket_map.h"
+#include "abstraction/clustered_abstraction.h"
 #include "solver/average_policy.h"
 #include "solver/checkpoint.h"
 #include "strategies/strategy_file.h"
@@ -96,6 +97,7 @@ PipelineRun::PipelineRun(PipelineConfig config) : config_(std::move(config)) {
   config_.check_outputs();
   game_ = GameDefinition::from_file(config_.solve.game_path);
   game_.name = std::filesystem::path(config_.solve.game_path).stem().string();
+  require_holdem(game_, config_.solve.game_path);  // before hours of building a map for it
 }
 
 void PipelineRun::ensure_bucket_map(PipelineObserver& observer) {

@@ -12,6 +12,7 @@
 #include <random>
 #include <string>
 
+#include "tests/support/temp_folder.h"
 #include "util/input_error.h"
 
 namespace hulhe {
@@ -52,10 +53,10 @@ BucketMap sample_map() {
   return m;
 }
 
+// In this process's own folder, removed at exit.
 std::string temp_path(const std::string& name) {
-  return (fs::temp_directory_path() /
-          ("hulhe_bucket_map_test_" + std::to_string(::getpid()) + "_" + name))
-      .string();
+  static const testing::TempFolder dir;
+  return dir / name;
 }
 
 std::string read_all(const std::string& p) {

@@ -22,6 +22,7 @@
 #include "game/game_definition.h"
 #include "game/hand_indexer.h"
 #include "tests/cli/run_hulhe.h"
+#include "tests/support/temp_folder.h"
 
 namespace {
 
@@ -29,12 +30,6 @@ using hulhe::cli_test::HulheRun;
 using hulhe::cli_test::run_hulhe;
 
 namespace fs = std::filesystem;
-
-std::string temp_dir() {
-  fs::path d = fs::temp_directory_path() / ("hulhe_abstract_cli_" + std::to_string(::getpid()));
-  fs::create_directories(d);
-  return d.string();
-}
 
 void write(const std::string& path, const std::string& text) {
   std::ofstream(path) << text;
@@ -44,7 +39,8 @@ const std::string kGame =
     std::string(HULHE_SOURCE_DIR) + "/configs/games/holdem.limit.2p.reverse_blinds.game";
 
 TEST(AbstractCli, BadInputExitsTwoWithAMessageNamingIt) {
-  const std::string dir = temp_dir();
+  const hulhe::testing::TempFolder folder;
+  const std::string dir = folder.path();
   HulheRun r = run_hulhe("abstract --config " + dir + "/missing.toml");
   EXPECT_EQ(r.status, 2) << r.out;
   EXPECT_NE(r.out.find("hulhe: error:"), std::string::npos) << r.out;
@@ -73,7 +69,6 @@ TEST(AbstractCli, BadInputExitsTwoWithAMessageNamingIt) {
                 "/configs/hulhe-quick.toml --out /nonexistent-dir/x.buckets");
   EXPECT_EQ(r.status, 2) << r.out;
   EXPECT_NE(r.out.find("/nonexistent-dir/x.buckets"), std::string::npos) << r.out;
-  fs::remove_all(dir);
 }
 
 // The whole pipeline of `hulhe abstract` over every HULHE hand, and the builder's results
@@ -83,7 +78,8 @@ TEST(AbstractCli, BadInputExitsTwoWithAMessageNamingIt) {
 // lookups (a potential-aware turn would add a second, so it is covered by the k-means tests
 // and the shipped configs instead).
 TEST(AbstractCliSlow, BuildsASmallAbstractionEndToEnd) {
-  const std::string dir = temp_dir();
+  const hulhe::testing::TempFolder folder;
+  const std::string dir = folder.path();
   write(dir + "/tiny.toml", "game = \"" + kGame +
                                 "\"\nseed = 2\n"
                                 "[preflop]\nmethod = \"potential\"\nbuckets = 12\n"
@@ -158,7 +154,6 @@ TEST(AbstractCliSlow, BuildsASmallAbstractionEndToEnd) {
   for (const char* word :
        {"river hand strength", "turn: k-means", "flop: k-means", "preflop: k-means", "done in"})
     EXPECT_NE(err.find(word), std::string::npos) << word << "\n" << err;
-  fs::remove_all(dir);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "tests/cli/run_hulhe.h"
+#include "tests/support/temp_folder.h"
 
 namespace {
 
@@ -55,7 +56,8 @@ TEST(InfoCli, SmallGamesAndGamesWithoutTree) {
 }
 
 TEST(InfoCli, BadGameFilesExitTwo) {
-  const std::string bad = testing::TempDir() + "/hulhe_info_bad.game";
+  const hulhe::testing::TempFolder dir;
+  const std::string bad = dir / "hulhe_info_bad.game";
   {
     std::ofstream f(bad);
     f << "GAMEDEF\nlimit\nnumPlayers = 2\nnumRounds = 1\nblind = 1 1\nraiseSize = x\n";

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "tests/cli/run_hulhe.h"
+#include "tests/support/temp_folder.h"
 
 namespace {
 
@@ -54,11 +55,9 @@ TEST(LbrCli, LeducBelowTheExactBestResponseOnAnyThreadCount) {
 }
 
 TEST(LbrCli, CheckpointAndStrategyFileOfASolvedLeduc) {
-  const auto dir =
-      std::filesystem::temp_directory_path() / ("hulhe_lbr_solve_" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  const std::string ckpt = (dir / "leduc.ckpt").string();
-  const std::string strategy = (dir / "leduc.strategy").string();
+  const hulhe::testing::TempFolder dir;
+  const std::string ckpt = dir / "leduc.ckpt";
+  const std::string strategy = dir / "leduc.strategy";
   const std::string config = std::string(HULHE_SOURCE_DIR) + "/configs/leduc.toml";
   ASSERT_EQ(run_hulhe("solve --config " + config + " --iterations 200 --checkpoint " + ckpt).status,
             0);
@@ -75,7 +74,6 @@ TEST(LbrCli, CheckpointAndStrategyFileOfASolvedLeduc) {
     EXPECT_LE(j["lbr_chips"].get<double>() - j["ci95_chips"].get<double>(), exact);
     EXPECT_LT(j["ci95_chips"].get<double>(), 0.02);
   }
-  std::filesystem::remove_all(dir);
 }
 
 TEST(LbrCli, TextReport) {
@@ -88,14 +86,11 @@ TEST(LbrCli, TextReport) {
 }
 
 TEST(LbrCli, BadInputExitsWithStatus2) {
-  const auto dir =
-      std::filesystem::temp_directory_path() / ("hulhe_lbr_cli_" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  const std::string junk = (dir / "junk.strategy").string();
+  const hulhe::testing::TempFolder dir;
+  const std::string junk = dir / "junk.strategy";
   std::ofstream(junk) << "not a strategy file";
   EXPECT_EQ(run_hulhe("lbr --strategy " + junk + " --hands 10").status, 2);
-  EXPECT_EQ(
-      run_hulhe("lbr --strategy " + (dir / "missing.strategy").string() + " --hands 10").status, 2);
+  EXPECT_EQ(run_hulhe("lbr --strategy " + (dir / "missing.strategy") + " --hands 10").status, 2);
   const std::string leduc = "--game " + kGames + "leduc.game --policy uniform";
   const HulheRun zero = run_hulhe("lbr " + leduc + " --hands 0");
   EXPECT_EQ(zero.status, 2);
@@ -110,7 +105,6 @@ TEST(LbrCli, BadInputExitsWithStatus2) {
   EXPECT_EQ(run_hulhe("lbr --game " + kGames + "leduc.game --policy nonsense --hands 10").status,
             2);
   EXPECT_EQ(run_hulhe("lbr " + leduc + " --hands 10 --threads 0").status, 2);
-  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

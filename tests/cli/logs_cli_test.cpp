@@ -8,6 +8,7 @@
 #include <string>
 
 #include "tests/cli/run_hulhe.h"
+#include "tests/support/temp_folder.h"
 
 namespace {
 
@@ -16,8 +17,10 @@ using hulhe::cli_test::run_hulhe;
 
 const std::string kLog = HULHE_TEST_DATA_DIR "/acpc-holdem.limit.2p.1000hands.log";
 
+// In this process's own folder, removed at exit.
 std::string write_temp(const std::string& name, const std::string& text) {
-  const std::string path = testing::TempDir() + "/" + name;
+  static const hulhe::testing::TempFolder dir;
+  const std::string path = dir / name;
   std::ofstream(path) << text;
   return path;
 }

@@ -52,7 +52,7 @@ void expect_refused(const HulheRun& r, const std::string& fragment, const std::s
   EXPECT_EQ(r.out.find("internal error"), std::string::npos) << what << "\n" << r.out;
 }
 
-class OutputFilesCli : public testing::Test {
+class OutputFilesCli : public ::testing::Test {
  protected:
   std::string path(const std::string& name) const { return dir_ / name; }
   // A Kuhn strategy file in the folder (an input to protect).

@@ -95,7 +95,7 @@ void check_page(const std::string& source, const std::string& page, int& checked
   const auto blocks = parse_blocks(text.str());
   if (blocks.empty()) return;
 
-  std::string pattern = testing::TempDir() + "/hulhe_readme_XXXXXX";
+  std::string pattern = ::testing::TempDir() + "/hulhe_readme_XXXXXX";
   ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
   const std::string folder = std::filesystem::canonical(pattern).string();
   namespace fs = std::filesystem;

@@ -20,10 +20,10 @@ using hulhe::cli_test::run_hulhe;
 
 const std::string kGames = std::string(HULHE_SOURCE_DIR) + "/configs/games/";
 
-class RobustnessCli : public testing::Test {
+class RobustnessCli : public ::testing::Test {
  protected:
   void SetUp() override {
-    std::string pattern = testing::TempDir() + "/hulhe_robust_XXXXXX";
+    std::string pattern = ::testing::TempDir() + "/hulhe_robust_XXXXXX";
     ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
     dir_ = pattern;
   }

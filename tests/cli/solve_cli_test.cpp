@@ -9,16 +9,17 @@
 #include <string>
 
 #include "tests/cli/run_hulhe.h"
+#include "tests/support/temp_folder.h"
 
 namespace {
 
 using hulhe::cli_test::HulheRun;
 using hulhe::cli_test::run_hulhe;
 
+// In this process's own folder, removed at exit.
 std::string temp(const std::string& name) {
-  return (std::filesystem::temp_directory_path() /
-          ("hulhe_solve_cli_" + std::to_string(::getpid()) + "_" + name))
-      .string();
+  static const hulhe::testing::TempFolder dir;
+  return dir / name;
 }
 
 const std::string kLeduc = std::string(HULHE_SOURCE_DIR) + "/configs/leduc.toml";

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "tests/cli/run_hulhe.h"
+#include "tests/support/temp_folder.h"
 
 namespace {
 
@@ -155,14 +156,14 @@ TEST(ThreadSeedOptionsCli, ThreadsThatCannotStartAreRefused) {
                                  "</dev/null 2>&1");
   EXPECT_EQ(few.status, 0) << few.out;
   // A thread count from a config file is probed too (solve reads `threads` from it).
-  const std::string config = testing::TempDir() + "/threads_1000.toml";
+  const hulhe::testing::TempFolder dir;
+  const std::string config = dir / "threads_1000.toml";
   std::ofstream(config) << "game = \"" << kGames << "kuhn.game\"\nabstraction = \"lossless\"\n"
                         << "algorithm = \"cfr+\"\niterations = 10\nthreads = 1000\n";
   const HulheRun solve =
       run_shell("/bin/sh -c '" + limit + "solve --config " + config + "' </dev/null 2>&1");
   EXPECT_EQ(solve.status, 2) << solve.out;
   EXPECT_NE(solve.out.find("cannot start 1000 threads"), std::string::npos) << solve.out;
-  std::remove(config.c_str());
 }
 
 }  // namespace

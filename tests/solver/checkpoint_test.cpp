@@ -10,18 +10,19 @@
 #include <fstream>
 #include <string>
 
-#include "util/input_error.h"
 #include "pipeline/solve_config.h"
 #include "pipeline/solver_run.h"
 #include "tests/support/solver_test_games.h"
+#include "tests/support/temp_folder.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 namespace {
 
+// In this process's own folder, removed at exit.
 std::string temp_path(const std::string& name) {
-  return (std::filesystem::temp_directory_path() /
-          ("hulhe_ckpt_test_" + std::to_string(::getpid()) + "_" + name))
-      .string();
+  static const testing::TempFolder dir;
+  return dir / name;
 }
 
 SolveConfig leduc_config(const std::string& algorithm, std::int64_t iterations,

@@ -14,6 +14,7 @@
 #include "solver/cfr_algorithm.h"
 #include "solver/checkpoint.h"
 #include "tests/support/hulhe_fixtures.h"
+#include "tests/support/temp_folder.h"
 #include "util/input_error.h"
 
 namespace hulhe {
@@ -38,11 +39,8 @@ void expect_resumes_bit_for_bit(const Hulhe& h, const std::string& algorithm, st
 
   StrategyTables first(h.tree, h.abstraction);
   make_cfr_algorithm(params, h.tree, h.abstraction, first)->run(1, n, 1);
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("hulhe-solve-test-" + algorithm + "-" +
-                    std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
-  std::filesystem::create_directories(dir);
-  const std::string path = (dir / "run.ckpt").string();
+  const testing::TempFolder dir;
+  const std::string path = dir / "run.ckpt";
   Checkpoint c;
   c.game_text = h.game.to_acpc_string();
   c.game_name = h.game.name;
@@ -54,7 +52,6 @@ void expect_resumes_bit_for_bit(const Hulhe& h, const std::string& algorithm, st
   c.tables = std::move(first);
   write_checkpoint(path, c);
   Checkpoint back = read_checkpoint(path);
-  std::filesystem::remove_all(dir);
   check_checkpoint_matches(back, path, h.game, h.abstraction);
   make_cfr_algorithm(back.params, h.tree, h.abstraction, back.tables)->run(n + 1, n, 1);
   EXPECT_EQ(back.tables.regret_values(), straight.regret_values()) << algorithm;

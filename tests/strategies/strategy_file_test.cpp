@@ -25,6 +25,7 @@
 #include "solver/strategy_tables.h"
 #include "strategies/baseline_policies.h"
 #include "strategies/packed_bucket_abstraction.h"
+#include "tests/support/temp_folder.h"
 #include "tests/support/test_policies.h"
 #include "util/input_error.h"
 
@@ -54,17 +55,11 @@ class StrategyFileTest : public ::testing::Test {
         tables_(tree_, abstraction_),
         policy_(tree_, abstraction_, tables_) {
     ExternalSamplingMccfr(tree_, abstraction_, tables_, 17).run(1, 20000, 1);
-    dir_ = fs::temp_directory_path() /
-           ("hulhe_strategy_file_test_" +
-            std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir_);
     metadata_.checkpoint_hash = 0x1234abcd5678ef90ULL;
     metadata_.algorithm = "external";
     metadata_.iterations = 20000;
   }
-  ~StrategyFileTest() override { fs::remove_all(dir_); }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  std::string path(const std::string& name) const { return folder_ / name; }
   void expect_input_error(const std::string& file, const std::string& fragment) {
     try {
       StrategyFile::read(file);
@@ -81,7 +76,7 @@ class StrategyFileTest : public ::testing::Test {
   LosslessAbstraction abstraction_;
   StrategyTables tables_;
   AveragePolicy policy_;
-  fs::path dir_;
+  testing::TempFolder folder_;
   StrategyFileMetadata metadata_;
 };
 
@@ -376,10 +371,8 @@ TEST(StrategyFileHoldemSlow, EmbeddedBucketsRoundTrip) {
   const PackedBucketAbstraction abstraction(std::move(rounds), 0xabcdef0123456789ULL,
                                             "test 7-3-4-5");
   const testing::HashedPolicy policy(tree, abstraction);
-  const fs::path dir =
-      fs::temp_directory_path() / ("hulhe_strategy_holdem_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  const std::string file = (dir / "h.strategy").string();
+  const testing::TempFolder dir;
+  const std::string file = dir / "h.strategy";
   StrategyFileMetadata meta;
   meta.checkpoint_hash = 77;
   meta.bucket_map = "made-up.buckets";
@@ -412,7 +405,7 @@ TEST(StrategyFileHoldemSlow, EmbeddedBucketsRoundTrip) {
         for (int a = 0; a < actions; ++a) EXPECT_LE(std::abs(want[a] - got[a]), 1.0 / 255);
       }
   // Re-writing what was read reproduces the file byte for byte.
-  const std::string again = (dir / "again.strategy").string();
+  const std::string again = dir / "again.strategy";
   write_strategy_file(again, read, read.metadata());
   EXPECT_EQ(read_bytes(file), read_bytes(again));
   // A corrupt bucket array is caught by the checksum.
@@ -420,7 +413,6 @@ TEST(StrategyFileHoldemSlow, EmbeddedBucketsRoundTrip) {
   bytes[bytes.size() - 100] ^= 0x40;
   write_bytes(file, bytes);
   EXPECT_THROW(StrategyFile::read(file), InputError);
-  fs::remove_all(dir);
 }
 
 }  // namespace
