@@ -16,6 +16,7 @@
 #include "abstraction/next_round_buckets.h"
 #include "game/hand_indexer.h"
 #include "util/input_error.h"
+#include "util/process_facts.h"
 
 namespace hulhe {
 namespace {
@@ -34,19 +35,6 @@ struct NextRound {
 };
 
 }  // namespace
-
-double peak_rss_mib() {
-  std::ifstream in("/proc/self/status");
-  std::string line;
-  while (std::getline(in, line))
-    if (line.rfind("VmHWM:", 0) == 0) return std::stod(line.substr(6)) / 1024.0;  // kB
-  return 0.0;
-}
-
-void reset_peak_rss() {
-  std::ofstream out("/proc/self/clear_refs");
-  if (out) out << "5";  // "5" resets the peak RSS (Linux >= 4.0); harmless elsewhere
-}
 
 std::vector<std::int32_t> percentile_buckets(const std::vector<float>& values, int buckets,
                                              std::vector<float>& centres) {

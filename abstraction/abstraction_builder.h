@@ -81,9 +81,4 @@ SparseHistograms next_round_histograms(int round, const std::vector<std::int32_t
 // that L1 between rows is the 1-D EMD in units of hand strength.
 void histograms_to_cdfs(FeatureMatrix& histograms, int threads);
 
-// Peak resident memory (MiB) since the last reset; reset_peak_rss() restarts the count
-// (Linux /proc/self/clear_refs), so a stage's own peak can be measured.
-double peak_rss_mib();
-void reset_peak_rss();
-
 }  // namespace hulhe

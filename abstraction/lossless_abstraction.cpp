@@ -3,16 +3,10 @@
 #include <vector>
 
 #include "util/input_error.h"
+#include "util/combinatorics.h"
 
 namespace hulhe {
 namespace {
-
-std::int64_t choose(int n, int k) {
-  if (k < 0 || k > n) return 0;
-  std::int64_t r = 1;
-  for (int i = 1; i <= k; ++i) r = r * (n - k + i) / i;
-  return r;
-}
 
 }  // namespace
 
@@ -22,10 +16,10 @@ LosslessAbstraction::LosslessAbstraction(const GameDefinition& game)
   const std::vector<Card> deck = game.deck();
   for (std::size_t i = 0; i < deck.size(); ++i) deck_index_[deck[i]] = static_cast<std::int8_t>(i);
   const int n = static_cast<int>(deck.size());
-  const std::int64_t hole_subsets = choose(n, num_hole_cards_);
+  const std::int64_t hole_subsets = binomial(n, num_hole_cards_);
   for (int r = 0; r < num_rounds_; ++r) {
     board_cards_[r] = game.total_board_cards(r);
-    const std::int64_t boards = choose(n, board_cards_[r]);
+    const std::int64_t boards = binomial(n, board_cards_[r]);
     const std::int64_t buckets = hole_subsets * boards;
     if (buckets > kMaxBuckets) {
       std::string msg = "game '";
@@ -68,7 +62,7 @@ std::int64_t LosslessAbstraction::subset_rank(const Card* cards, int count) cons
     idx[j] = v;
   }
   std::int64_t rank = 0;
-  for (int i = 0; i < m; ++i) rank += choose(idx[i], i + 1);
+  for (int i = 0; i < m; ++i) rank += binomial(idx[i], i + 1);
   return rank;
 }
 

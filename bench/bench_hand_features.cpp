@@ -4,7 +4,6 @@
 //   bench_hand_features --benchmark_filter=OchsFeatures
 // Threads: HULHE_BENCH_THREADS (default 2, the reference machine).
 #include <benchmark/benchmark.h>
-#include <sys/resource.h>
 
 #include <cstdint>
 #include <cstdlib>
@@ -12,18 +11,13 @@
 
 #include "abstraction/hand_features.h"
 #include "game/hand_indexer.h"
+#include "util/process_facts.h"
 
 namespace {
 
 int bench_threads() {
   const char* env = std::getenv("HULHE_BENCH_THREADS");
   return env != nullptr ? std::atoi(env) : 2;
-}
-
-double peak_rss_mib() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return static_cast<double>(usage.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB on Linux
 }
 
 // The river HS table the other features start from, built once per process.

@@ -7,7 +7,6 @@
 //
 //   bench_hulhe_solver [--seconds=S] [--map=hulhe-quick.buckets] [--threads=1,2]
 #include <fmt/format.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -24,6 +23,7 @@
 #include "game/hand_indexer.h"
 #include "solver/cfr_algorithm.h"
 #include "solver/checkpoint.h"
+#include "util/process_facts.h"
 
 namespace {
 
@@ -58,12 +58,6 @@ std::shared_ptr<const BucketMap> hashed_map(const GameDefinition& game, std::int
     map->rounds.push_back(std::move(rb));
   }
   return map;
-}
-
-double peak_rss_gib() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return u.ru_maxrss / 1048576.0;  // KiB → GiB
 }
 
 void measure(const std::string& label, const BettingTree& tree, const ClusteredAbstraction& a,
@@ -108,7 +102,7 @@ void measure(const std::string& label, const BettingTree& tree, const ClusteredA
   std::filesystem::remove_all(dir);
   fmt::print(
       "  checkpoint {:.1f} MB written in {:.2f}s ({:.0f} MB/s); peak memory so far {:.2f} GiB\n",
-      mb, secs, mb / secs, peak_rss_gib());
+      mb, secs, mb / secs, peak_rss_mib() / 1024.0);
 }
 
 }  // namespace

@@ -15,24 +15,12 @@
 
 #include "util/input_error.h"
 #include "solver/sampled_deal.h"
+#include "util/duration_format.h"
 
 namespace hulhe {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-std::string format_duration(double s) {
-  if (!std::isfinite(s) || s < 0) return "?";
-  const auto t = static_cast<long long>(s + 0.5);
-  char buf[64];
-  if (t >= 3600)
-    std::snprintf(buf, sizeof buf, "%lldh%02lldm", t / 3600, (t / 60) % 60);
-  else if (t >= 60)
-    std::snprintf(buf, sizeof buf, "%lldm%02llds", t / 60, t % 60);
-  else
-    std::snprintf(buf, sizeof buf, "%llds", t);
-  return buf;
-}
 
 int slot_of(const BettingNode& nd, Action a) {
   for (int s = 0; s < nd.num_actions; ++s)

@@ -38,6 +38,7 @@
 #include "pipeline/pipeline_config.h"
 #include "pipeline/solver_run.h"
 #include "strategies/strategy_file.h"
+#include "util/duration_format.h"
 
 namespace hulhe::cli {
 namespace {
@@ -53,12 +54,6 @@ struct Options {
 
 double since(Clock::time_point t) {
   return std::chrono::duration<double>(Clock::now() - t).count();
-}
-
-std::string duration(double s) {
-  if (s < 60) return fmt::format("{:.1f}s", s);
-  if (s < 3600) return fmt::format("{}m{:02}s", static_cast<int>(s) / 60, static_cast<int>(s) % 60);
-  return fmt::format("{}h{:02}m", static_cast<int>(s) / 3600, static_cast<int>(s) % 3600 / 60);
 }
 
 // One point of the exploitability-vs-time curve.
@@ -110,10 +105,10 @@ void ensure_bucket_map(const PipelineConfig& config, const GameDefinition& game,
                                last = Clock::now();
                                fmt::print(stderr, "      {}: {}/{} ({:.0f}%) · elapsed {}\n", stage,
                                           done, total, total > 0 ? 100.0 * done / total : 100.0,
-                                          duration(since(start)));
+                                          format_duration(since(start)));
                              });
   builder.build().save(path);
-  fmt::print(stderr, "      bucket map written in {}\n", duration(since(start)));
+  fmt::print(stderr, "      bucket map written in {}\n", format_duration(since(start)));
 }
 
 std::string curve_csv(const std::vector<CurvePoint>& curve) {
@@ -247,7 +242,7 @@ void run(const Options& o) {
              "budget {}{}\n",
              solver.params().algorithm, solver.abstraction().describe(),
              solver.memory_bytes() / 1048576.0, to_string(solver.tables().precision()),
-             available_memory_bytes() / 1073741824.0, duration(config.solve.seconds),
+             available_memory_bytes() / 1073741824.0, format_duration(config.solve.seconds),
              resume ? fmt::format(" · resuming {} at iteration {}", config.solve.checkpoint,
                                   solver.iterations_done())
                     : std::string());
@@ -258,7 +253,7 @@ void run(const Options& o) {
   const SolveSummary summary = solver.run([&](const SolveProgress& p) {
     std::string line =
         fmt::format("      iteration {} · {:.0f} it/s · elapsed {} · ETA {}", p.iterations,
-                    p.iterations_per_second, duration(p.elapsed_seconds), duration(p.eta_seconds));
+                    p.iterations_per_second, format_duration(p.elapsed_seconds), format_duration(p.eta_seconds));
     if (p.checkpoint_written)
       line += fmt::format(" · checkpoint {:.1f}s ({:.0f} MB/s)", solver.last_checkpoint_seconds(),
                           solver.last_checkpoint_mb_per_second());
@@ -275,13 +270,13 @@ void run(const Options& o) {
       evaluating += took;
       solver.exclude_time(took);
       if (!r.complete) {
-        fmt::print(stderr, "      estimate stopped by signal after {}\n", duration(took));
+        fmt::print(stderr, "      estimate stopped by signal after {}\n", format_duration(took));
         return;
       }
       curve.push_back({p.elapsed_seconds, p.iterations, chips_to_mbb(game, r.mean),
                        chips_to_mbb(game, r.mean_ci95), false});
       fmt::print(stderr, "      exploitability ≈ {:.1f} ± {:.1f} mbb/g ({} flops, {})\n",
-                 curve.back().mbb, curve.back().ci95_mbb, config.evaluation.flops, duration(took));
+                 curve.back().mbb, curve.back().ci95_mbb, config.evaluation.flops, format_duration(took));
     }
   });
   if (summary.interrupted) fmt::print(stderr, "      stopped by signal; checkpoint written\n");
@@ -300,7 +295,7 @@ void run(const Options& o) {
   const double export_seconds = since(t_export);
   fmt::print(stderr, "[3/4] export: {} ({:.1f} MB, {}-bit) in {}\n", config.exports.strategy,
              std::filesystem::file_size(config.exports.strategy) / 1e6, config.exports.bits,
-             duration(export_seconds));
+             format_duration(export_seconds));
   if (summary.interrupted) return;
 
   // 4. Evaluate the exported strategy in the real game.
@@ -379,7 +374,7 @@ void run(const Options& o) {
              config.abstraction.output);
   fmt::print("  solve        {} · {} iterations ({} this run) · {} · {:.0f} it/s · {} threads\n",
              solver.params().algorithm, summary.iterations,
-             summary.iterations - summary.first_iteration + 1, duration(summary.seconds),
+             summary.iterations - summary.first_iteration + 1, format_duration(summary.seconds),
              (summary.iterations - summary.first_iteration + 1) / std::max(summary.seconds, 1e-9),
              threads);
   fmt::print("  tables       {:.1f} MiB · checkpoint {}\n", solver.memory_bytes() / 1048576.0,
@@ -390,14 +385,14 @@ void run(const Options& o) {
     const auto& r = *final_report;
     if (exact)
       fmt::print("  exploitable  {:.1f} mbb/g (real game, exact, {} flops, {})\n",
-                 chips_to_mbb(game, r.mean), r.flop_classes, duration(eval_seconds));
+                 chips_to_mbb(game, r.mean), r.flop_classes, format_duration(eval_seconds));
     else if (std::isfinite(r.mean_ci95))
       fmt::print("  exploitable  {:.1f} ± {:.1f} mbb/g (real game, {} sampled flops, 95%, {})\n",
                  chips_to_mbb(game, r.mean), chips_to_mbb(game, r.mean_ci95),
-                 config.evaluation.flops, duration(eval_seconds));
+                 config.evaluation.flops, format_duration(eval_seconds));
     else
       fmt::print("  exploitable  {:.1f} mbb/g (real game, 1 sampled flop: no interval, {})\n",
-                 chips_to_mbb(game, r.mean), duration(eval_seconds));
+                 chips_to_mbb(game, r.mean), format_duration(eval_seconds));
     fmt::print("               BR vs seat 0 {:+.1f}, vs seat 1 {:+.1f} mbb/g\n",
                chips_to_mbb(game, r.value[0]), chips_to_mbb(game, r.value[1]));
   }
@@ -405,7 +400,7 @@ void run(const Options& o) {
     fmt::print("  curve        {}{}\n", config.evaluation.curve,
                plotted ? " · plot " + config.evaluation.plot : " (no plot: gnuplot missing)");
   fmt::print("  report       {}\n", config.evaluation.report);
-  fmt::print("  total        {}\n", duration(since(start)));
+  fmt::print("  total        {}\n", format_duration(since(start)));
 }
 
 }  // namespace

@@ -17,6 +17,7 @@
 #include "util/thread_start.h"
 #include "pipeline/solve_config.h"
 #include "pipeline/solver_run.h"
+#include "util/duration_format.h"
 
 namespace hulhe::cli {
 namespace {
@@ -32,12 +33,6 @@ struct Options {
   bool resume = false;
   bool overwrite = false;
 };
-
-std::string duration(double s) {
-  if (s < 60) return fmt::format("{:.1f}s", s);
-  if (s < 3600) return fmt::format("{}m{:02}s", static_cast<int>(s) / 60, static_cast<int>(s) % 60);
-  return fmt::format("{}h{:02}m", static_cast<int>(s) / 3600, static_cast<int>(s) % 3600 / 60);
-}
 
 void run(const Options& o) {
   // Syntax errors (file:line:column), directories, devices and out-of-range values are
@@ -80,7 +75,7 @@ void run(const Options& o) {
                            : std::string();
     fmt::print(
         stderr, "iteration {}/{} · {:.0f} it/s · elapsed {} · ETA {}{}{}\n", p.iterations, p.target,
-        p.iterations_per_second, duration(p.elapsed_seconds), duration(p.eta_seconds), expl,
+        p.iterations_per_second, format_duration(p.elapsed_seconds), format_duration(p.eta_seconds), expl,
         p.checkpoint_written
             ? fmt::format(" · checkpoint {:.1f}s ({:.0f} MB/s)", solver.last_checkpoint_seconds(),
                           solver.last_checkpoint_mb_per_second())
@@ -88,7 +83,7 @@ void run(const Options& o) {
   });
   if (s.interrupted) fmt::print(stderr, "stopped by signal; checkpoint written\n");
   fmt::print("solved {} with {}: iterations {}..{} in {} ({:.0f} it/s)\n", solver.game().name,
-             solver.params().algorithm, s.first_iteration, s.iterations, duration(s.seconds),
+             solver.params().algorithm, s.first_iteration, s.iterations, format_duration(s.seconds),
              (s.iterations - s.first_iteration + 1) / std::max(s.seconds, 1e-9));
   if (s.report) {
     fmt::print("game value (seat 0): {:.9f} chips/hand\n", s.report->game_value);

@@ -7,16 +7,10 @@
 #include <vector>
 
 #include "game/hand_indexer.h"
+#include "util/combinatorics.h"
 
 namespace hulhe {
 namespace {
-
-std::uint64_t choose(int n, int k) {
-  if (k < 0 || k > n) return 0;
-  std::uint64_t c = 1;
-  for (int i = 1; i <= k; ++i) c = c * static_cast<std::uint64_t>(n - k + i) / i;
-  return c;
-}
 
 // Calls f(mask) for every k-subset of the cards in `from`.
 template <typename F>
@@ -25,16 +19,11 @@ void for_each_subset(const std::vector<Card>& from, int k, std::uint64_t base, F
   std::iota(idx.begin(), idx.end(), 0);
   const int n = static_cast<int>(from.size());
   if (k > n) return;
-  for (;;) {
+  do {
     std::uint64_t m = base;
     for (int i : idx) m |= std::uint64_t{1} << from[i];
     f(m);
-    int i = k - 1;
-    while (i >= 0 && idx[i] == n - k + i) --i;
-    if (i < 0) return;
-    ++idx[i];
-    for (int j = i + 1; j < k; ++j) idx[j] = idx[j - 1] + 1;
-  }
+  } while (next_k_subset(idx, k, n));
 }
 
 // The smallest (hole, board) mask pair over all permutations of the game's suits.
@@ -58,10 +47,10 @@ std::pair<std::uint64_t, std::uint64_t> canonical(std::uint64_t hole, std::uint6
 
 std::uint64_t private_views(const GameDefinition& game, int round) {
   int left = game.deck_size();
-  std::uint64_t v = choose(left, game.num_hole_cards);
+  std::uint64_t v = static_cast<std::uint64_t>(binomial(left, game.num_hole_cards));
   left -= game.num_hole_cards;
   for (int r = 0; r <= round; ++r) {
-    v *= choose(left, game.num_board_cards[r]);
+    v *= static_cast<std::uint64_t>(binomial(left, game.num_board_cards[r]));
     left -= game.num_board_cards[r];
   }
   return v;
@@ -79,8 +68,8 @@ std::optional<std::uint64_t> canonical_hands(const GameDefinition& game, int rou
     return HandIndexer(groups).size();
   }
   // Small decks: enumerate every view and keep one per suit permutation class.
-  const std::uint64_t raw = choose(game.deck_size(), game.num_hole_cards) *
-                            choose(game.deck_size() - game.num_hole_cards, board);
+  const std::uint64_t raw = static_cast<std::uint64_t>(binomial(game.deck_size(), game.num_hole_cards)) *
+                            static_cast<std::uint64_t>(binomial(game.deck_size() - game.num_hole_cards, board));
   if (raw > 20'000'000) return std::nullopt;
   const std::vector<Card> deck = game.deck();
   std::vector<int> suits;

@@ -60,16 +60,6 @@ bool small_enough_for_exact_br(const GameDefinition& game) {
 
 }  // namespace
 
-std::uint64_t available_memory_bytes() {
-  std::ifstream in("/proc/meminfo");
-  std::string key;
-  std::uint64_t kib = 0;
-  std::string unit;
-  while (in >> key >> kib >> unit)
-    if (key == "MemAvailable:") return kib * 1024;
-  return 0;
-}
-
 SolverRun::SolverRun(const SolveConfig& config, bool resume)
     : config_(config), params_(config.params) {
   GameDefinition game = GameDefinition::from_file(config.game_path);

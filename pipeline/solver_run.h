@@ -22,6 +22,7 @@
 #include "best_response/exploitability.h"
 #include "pipeline/solve_config.h"
 #include "solver/strategy_tables.h"
+#include "util/process_facts.h"
 
 namespace hulhe {
 
@@ -101,8 +102,5 @@ class SolverRun {
   double last_checkpoint_seconds_ = 0.0;
   double last_checkpoint_mb_s_ = 0.0;
 };
-
-// MemAvailable of /proc/meminfo in bytes (0 where unknown).
-std::uint64_t available_memory_bytes();
 
 }  // namespace hulhe

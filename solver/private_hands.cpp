@@ -6,13 +6,6 @@
 
 namespace hulhe {
 
-std::int64_t binomial(int n, int k) {
-  if (k < 0 || k > n) return 0;
-  std::int64_t r = 1;
-  for (int i = 1; i <= k; ++i) r = r * (n - k + i) / i;
-  return r;
-}
-
 namespace {
 
 void check_supported(const GameDefinition& game) {
@@ -35,15 +28,10 @@ void for_each_subset(const std::vector<Card>& pool, int k, F&& f) {
   if (k > n) return;
   for (int i = 0; i < k; ++i) pos[i] = i;
   std::array<Card, kMaxBoardCards> out{};
-  while (true) {
+  do {
     for (int i = 0; i < k; ++i) out[i] = pool[pos[i]];
     f(out);
-    int i = k - 1;
-    while (i >= 0 && pos[i] == n - k + i) --i;
-    if (i < 0) return;
-    ++pos[i];
-    for (int j = i + 1; j < k; ++j) pos[j] = pos[j - 1] + 1;
-  }
+  } while (next_k_subset(pos, k, n));
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 
 #include "game/card.h"
 #include "game/game_definition.h"
+#include "util/combinatorics.h"
 
 namespace hulhe {
 
@@ -52,7 +53,5 @@ std::array<std::int64_t, kMaxRounds> count_public_boards(const GameDefinition& g
 
 // Throws InputError when the total boards x hands exceeds max_board_hands.
 PublicBoards enumerate_public_boards(const GameDefinition& game, std::int64_t max_board_hands);
-
-std::int64_t binomial(int n, int k);
 
 }  // namespace hulhe

@@ -6,16 +6,10 @@
 #include "game/hand_evaluator.h"
 #include "util/input_error.h"
 #include "strategies/bet_sizing.h"
+#include "util/combinatorics.h"
 
 namespace hulhe {
 namespace {
-
-double choose(int n, int k) {
-  if (k < 0 || k > n) return 0.0;
-  double c = 1.0;
-  for (int i = 0; i < k; ++i) c = c * (n - i) / (i + 1);
-  return c;
-}
 
 constexpr int kMaxShowdownCards = kMaxHoleCards + kMaxBoardCards;
 
@@ -47,8 +41,8 @@ std::int32_t RandomHandEquity::rank(const Card* cards, int n) const {
 double RandomHandEquity::exact_deals(int board_count, int opponents) const {
   int rest = static_cast<int>(deck_.size()) - hole_cards_ - board_count;
   double deals = 1.0;
-  for (int o = 0; o < opponents; ++o, rest -= hole_cards_) deals *= choose(rest, hole_cards_);
-  return deals * choose(rest, final_board_ - board_count);
+  for (int o = 0; o < opponents; ++o, rest -= hole_cards_) deals *= static_cast<double>(binomial(rest, hole_cards_));
+  return deals * static_cast<double>(binomial(rest, final_board_ - board_count));
 }
 
 double RandomHandEquity::equity(const Card* hole, const Card* board, int board_count, int opponents,

@@ -1,4 +1,5 @@
 #include "best_response/holdem/canonical_flops.h"
+#include "util/combinatorics.h"
 
 #include <algorithm>
 #include <bit>
@@ -71,11 +72,7 @@ FlopClasses make_flop_classes(const GameDefinition& game, const PrivateHands& ha
     }
     ++fc.flops[it->second].weight;
     ++fc.total_weight;
-    int i = k - 1;
-    while (i >= 0 && pos[i] == n - k + i) --i;
-    if (i < 0) break;
-    ++pos[i];
-    for (int j = i + 1; j < k; ++j) pos[j] = pos[j - 1] + 1;
+    if (!next_k_subset(pos, k, n)) break;
   }
   return fc;
 }

@@ -20,6 +20,7 @@
 #include "best_response/holdem/holdem_last_round.h"
 #include "solver/sampled_deal.h"
 #include "best_response/holdem/systematic_sample.h"
+#include "util/duration_format.h"
 
 namespace hulhe {
 namespace {
@@ -80,19 +81,6 @@ struct RecordHeader {
   std::uint32_t reserved;
   std::uint64_t checksum;
 };
-
-std::string format_duration(double s) {
-  if (!std::isfinite(s) || s < 0) return "?";
-  const auto t = static_cast<long long>(s + 0.5);
-  char buf[64];
-  if (t >= 3600)
-    std::snprintf(buf, sizeof buf, "%lldh%02lldm", t / 3600, (t / 60) % 60);
-  else if (t >= 60)
-    std::snprintf(buf, sizeof buf, "%lldm%02llds", t / 60, t % 60);
-  else
-    std::snprintf(buf, sizeof buf, "%llds", t);
-  return buf;
-}
 
 }  // namespace
 
@@ -479,7 +467,7 @@ struct HoldemBestResponse::Impl {
       }
       const std::int32_t weight = symmetric ? deal_orbit_size(flops, group, added) : 1;
       if (weight == 0) {
-        if (!next_deal(pos, k, m)) break;
+        if (!next_k_subset(pos, k, m)) break;
         continue;
       }
       ws.board_mask[q] = ws.board_mask[r] | added;
@@ -499,7 +487,7 @@ struct HoldemBestResponse::Impl {
           double* dst = at(ws.acc[q], q, t, e);
           for (std::int32_t h = 0; h < n; ++h) dst[h] += weight * src[h];
         }
-      if (!next_deal(pos, k, m)) break;
+      if (!next_k_subset(pos, k, m)) break;
     }
     if (!symmetric) return;
     // Each walked deal stood for its orbit: Σ_π V(π h) / |G|.
@@ -516,16 +504,6 @@ struct HoldemBestResponse::Impl {
         }
         std::copy(tmp.begin(), tmp.begin() + n, v);
       }
-  }
-
-  // The next k-subset (ascending positions) of m cards; false after the last.
-  static bool next_deal(std::array<int, kMaxBoardCards>& pos, int k, int m) {
-    int i = k - 1;
-    while (i >= 0 && pos[i] == m - k + i) --i;
-    if (i < 0) return false;
-    ++pos[i];
-    for (int j = i + 1; j < k; ++j) pos[j] = pos[j - 1] + 1;
-    return true;
   }
 
   // The suit permutations when flops are merged by suit isomorphism (the strategies passed the

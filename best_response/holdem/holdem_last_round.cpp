@@ -43,15 +43,6 @@ std::string shape_of(const BettingTree& tree, const std::vector<std::int32_t>& n
   return s;
 }
 
-// The next k-subset (ascending positions) of m cards.
-void advance_deal(std::array<int, kMaxBoardCards>& pos, int k, int m) {
-  int i = k - 1;
-  while (i >= 0 && pos[i] == m - k + i) --i;
-  if (i < 0) return;
-  ++pos[i];
-  for (int j = i + 1; j < k; ++j) pos[j] = pos[j - 1] + 1;
-}
-
 }  // namespace
 
 template <typename Real>
@@ -467,7 +458,7 @@ void HoldemLastRound<Real>::prepare(Scratch& s, const Card* board, CardSet mask,
     const std::int32_t weight = symmetric ? deal_orbit_size(*suits, s.stabilizer, dealt) : 1;
     const auto d = static_cast<std::int32_t>(s.deal_size.size());
     if (weight == 0) {
-      advance_deal(pos, fresh, m);
+      next_k_subset(pos, fresh, m);
       continue;
     }
     s.ranked.clear();
@@ -508,7 +499,7 @@ void HoldemLastRound<Real>::prepare(Scratch& s, const Card* board, CardSet mask,
       for (std::int32_t k = j; k < i; ++k) s.group_end[o + k] = i;
       i = j;
     }
-    advance_deal(pos, fresh, m);
+    next_k_subset(pos, fresh, m);
   }
 }
 

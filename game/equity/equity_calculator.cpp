@@ -7,6 +7,7 @@
 #include "game/equity/exact_equity.h"
 #include "game/equity/monte_carlo_equity.h"
 #include "util/input_error.h"
+#include "util/combinatorics.h"
 
 namespace hulhe {
 namespace {
@@ -74,7 +75,7 @@ EquityMethod choose_equity_method(const EquityRequest& request) {
     deals *= static_cast<double>(r.without(blocked).combos().size());
   const int deck = kMaxCards - blocked.size() - 2 * static_cast<int>(request.players.size());
   deals *= static_cast<double>(
-      equity::binomial(std::max(deck, 0), 5 - static_cast<int>(request.board.size())));
+      binomial(std::max(deck, 0), 5 - static_cast<int>(request.board.size())));
   return deals <= kExactDealsLimit ? EquityMethod::kExact : EquityMethod::kMonteCarlo;
 }
 

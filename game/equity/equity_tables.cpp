@@ -97,11 +97,6 @@ int board_rank_index(const int* sorted_ranks) {
   return index;
 }
 
-std::int64_t binomial(int n, int k) {
-  if (k < 0 || n < 0 || k > n) return 0;
-  return kBinomial.c[static_cast<std::size_t>(n)][static_cast<std::size_t>(k)];
-}
-
 const EquityTables& equity_tables() {
   return storage().view;
 }

@@ -41,7 +41,4 @@ struct EquityTables {
 // Built once, then shared; thread-safe.
 const EquityTables& equity_tables();
 
-// C(n, k) for 0 <= n, k <= 52.
-std::int64_t binomial(int n, int k);
-
 }  // namespace hulhe::equity

@@ -11,6 +11,7 @@
 
 #include "game/equity/equity_tables.h"
 #include "util/input_error.h"
+#include "util/combinatorics.h"
 
 namespace hulhe::equity {
 namespace {
