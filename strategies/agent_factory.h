@@ -43,8 +43,8 @@ struct AgentSource {
   std::string spec;                // as given
   std::string name;                // for tables and logs, e.g. "equity", "a.strategy"
   std::vector<std::string> files;  // the files it reads (outputs must not be one)
-  GameDefinition game;             // the game it plays (a strategy file's: with its name)
   std::function<std::unique_ptr<Agent>()> make;
+  GameDefinition game;  // the game it plays (a strategy file's: with the file's name)
 };
 
 AgentSource load_agent(const std::string& spec, const GameDefinition& game);

@@ -7,14 +7,17 @@
 
 #include "game/betting_tree.h"
 #include "strategies/strategy_file.h"
-#include "tests/strategies/agent_test_games.h"
 #include "tests/support/temp_folder.h"
 #include "tests/support/test_files.h"
 
 namespace hulhe {
 namespace {
 
-using testing::shipped_game;
+// (agent_test_games.h's namespace hulhe::testing would hide gtest's in temp_folder.h.)
+GameDefinition shipped_game(const std::string& name) {
+  return GameDefinition::from_file(std::string(HULHE_SOURCE_DIR) + "/configs/games/" + name +
+                                   ".game");
+}
 
 TEST(AgentSpec, TakesSpecsApart) {
   const AgentSpec file = AgentSpec::parse("run/a.strategy");
@@ -37,8 +40,7 @@ class AgentFactory : public ::testing::Test {
   // A Leduc strategy file (the uniform baseline, exported).
   std::string leduc_strategy() {
     const std::string path = folder_ / "leduc.strategy";
-    GameDefinition leduc = shipped_game("leduc");
-    const PolicySource uniform = load_baseline_policy("uniform", leduc);
+    const PolicySource uniform = load_baseline_policy("uniform", shipped_game("leduc"));
     write_strategy_file(path, *uniform.policy, StrategyFileMetadata{});
     return path;
   }
@@ -74,7 +76,7 @@ TEST_F(AgentFactory, BotsPlayTheGivenGameOrHoldem) {
 }
 
 TEST_F(AgentFactory, PoliciesInTheSameGrammar) {
-  const GameDefinition& leduc = shipped_game("leduc");
+  const GameDefinition leduc = shipped_game("leduc");
   const PolicySource bot = load_policy("bot:always-call", "", leduc);
   EXPECT_EQ(bot.description, "always-call in leduc");
   EXPECT_EQ(bot.policy->tree().game().hash(), leduc.hash());
