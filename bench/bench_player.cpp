@@ -19,9 +19,10 @@
 #include "game/betting_tree.h"
 #include "game/hand_indexer.h"
 #include "game/match_state.h"
+#include "strategies/agent_factory.h"
 #include "strategies/baseline_policies.h"
 #include "strategies/packed_bucket_abstraction.h"
-#include "strategies/play_agents.h"
+#include "strategies/policy_agent.h"
 #include "strategies/strategy_file.h"
 #include "tests/support/temp_folder.h"
 
@@ -56,7 +57,7 @@ const std::string& strategy_path() {
 std::vector<std::string> decision_messages(const GameDefinition& game, int count) {
   std::vector<std::string> out;
   SplitMix64 rng(42);
-  auto bot = make_play_bot("uniform");
+  auto bot = make_agent("bot:uniform", game);
   while (static_cast<int>(out.size()) < count) {
     std::vector<Card> deck = game.deck();
     for (std::size_t i = deck.size() - 1; i > 0; --i)
@@ -91,7 +92,7 @@ BENCHMARK(BM_LoadStrategyFile)->Unit(benchmark::kMillisecond)->Iterations(3);
 void BM_TimePerAction(benchmark::State& state) {
   static const auto file =
       std::make_shared<const StrategyFile>(StrategyFile::read(strategy_path()));
-  StrategyFileAgent agent(file, "bench");
+  PolicyAgent agent(file, "bench");
   const std::vector<std::string> messages = decision_messages(file->game(), 20000);
   std::vector<double> micros;
   micros.reserve(messages.size());

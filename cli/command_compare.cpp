@@ -36,8 +36,8 @@ void run(const Options& o) {
   for (const std::string& in : {o.a, o.b, o.game, o.buckets_a, o.buckets_b})
     if (!o.resume_file.empty() && in == o.resume_file)
       throw InputError("--resume-file " + o.resume_file + " is an input file; give another path");
-  const PolicySource a = load_agent(o.a, o.buckets_a, o.game);
-  const PolicySource b = load_agent(o.b, o.buckets_b, o.game);
+  const PolicySource a = load_policy_spec(o.a, o.buckets_a, o.game);
+  const PolicySource b = load_policy_spec(o.b, o.buckets_b, o.game);
   if (!(a.policy->tree().game() == b.policy->tree().game()))
     throw InputError(o.a + " and " + o.b + " are strategies of different games");
   HoldemBestResponseOptions bo;

@@ -9,35 +9,26 @@
 #include <string>
 
 #include "cli/commands.h"
+#include "cli/match_options.h"
 #include "cli/match_progress.h"
 #include "cli/thread_seed_options.h"
-#include "util/input_error.h"
-#include "util/streamed_output_file.h"
 #include "strategies/agent_factory.h"
 #include "strategies/match.h"
+#include "util/input_error.h"
+#include "util/streamed_output_file.h"
 
 namespace hulhe::cli {
 namespace {
 
-struct Options {
-  std::string a, b, game_path, log_path;
-  std::int64_t hands = 0;
-  bool duplicate = false;
-  std::uint64_t seed = 1;
-  int threads = 0;
-  bool json = false;
-  bool quiet = false;
+struct Options : MatchOptions {
+  std::string a, b, log_path;
 };
 
 void run(const Options& o) {
   const GameDefinition game = match_game(o.game_path);
   const AgentSource a = load_agent(o.a, game);
   const AgentSource b = load_agent(o.b, game);
-  MatchConfig config;
-  config.hands = o.hands;
-  config.duplicate = o.duplicate;
-  config.seed = o.seed;
-  config.threads = o.threads > 0 ? o.threads : omp_threads();
+  MatchConfig config = o.config();
   // The log goes to a temporary file that replaces --log only when the match ends well
   // (util/streamed_output_file.h); "-" is the standard output, and the summary then goes to
   // stderr so that stdout holds the log alone.

@@ -1,5 +1,6 @@
-// `hulhe play`: an ACPC protocol 2.0.0 client playing a strategy file or a built-in bot
-// against a dealer (the ACPC server's dealer or `hulhe dealer`).
+// `hulhe play`: an ACPC protocol 2.0.0 client playing an agent (a strategy file or any
+// built-in bot, strategies/agent_factory.h) against a dealer (the ACPC server's dealer or
+// `hulhe dealer`).
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
@@ -13,16 +14,17 @@
 #include "cli/commands.h"
 #include "cli/thread_seed_options.h"
 #include "game/game_definition.h"
+#include "strategies/acpc_player.h"
+#include "strategies/agent_factory.h"
+#include "strategies/line_socket.h"
 #include "util/input_error.h"
 #include "util/streamed_output_file.h"
-#include "strategies/acpc_player.h"
-#include "strategies/line_socket.h"
-#include "strategies/play_agents.h"
 
 namespace hulhe::cli {
 namespace {
 
 struct Options {
+  std::string agent;
   std::string strategy;
   std::string bot;
   std::string game_path;
@@ -40,29 +42,33 @@ double percentile(std::vector<double> v, double q) {
   return v[k];
 }
 
+// One spec of the factory's grammar: --strategy FILE is FILE, --bot NAME is bot:NAME (the
+// prefix may be given too).
+std::string agent_spec(const Options& o) {
+  if (!o.agent.empty()) return o.agent;
+  if (!o.strategy.empty()) return o.strategy;
+  return o.bot.starts_with("bot:") ? o.bot : "bot:" + o.bot;
+}
+
 void run(const Options& o) {
+  const AgentSpec spec = AgentSpec::parse(agent_spec(o));
   // The log is checked and opened before anything else (a fifo, device or input is refused
   // here), written to a temporary file, and replaces --log only when the match ends well
   // (util/streamed_output_file.h). "-" is the standard output; the summary then goes to
   // stderr.
   std::optional<StreamedOutputFile> log;
-  if (!o.log.empty())
-    log.emplace(o.log, "log", std::vector<std::string>{o.strategy, o.game_path},
-                DashMeans::kStandardOutput);
-  std::FILE* const summary = log && log->is_standard_output() ? stderr : stdout;
-  GameDefinition game = o.game_path.empty() ? GameDefinition::holdem_limit_2p()
-                                            : GameDefinition::from_file(o.game_path);
-  std::unique_ptr<Agent> agent;
-  if (!o.strategy.empty()) {
-    const StrategyFile file = StrategyFile::read(o.strategy);
-    if (!o.game_path.empty() && !(file.game() == game))
-      throw InputError("strategy file " + o.strategy + " is a strategy for " + file.game().name +
-                       ", not for the game of " + o.game_path);
-    game = file.game();
-    agent = make_play_agent(o.strategy, game);
-  } else {
-    agent = make_play_bot(o.bot);
+  if (!o.log.empty()) {
+    std::vector<std::string> inputs = spec.files();
+    inputs.push_back(o.game_path);
+    log.emplace(o.log, "log", inputs, DashMeans::kStandardOutput);
   }
+  std::FILE* const summary = log && log->is_standard_output() ? stderr : stdout;
+  // A strategy file plays its own game (--game, if given, must be it); a bot plays --game.
+  std::optional<GameDefinition> given;
+  if (!o.game_path.empty()) given = GameDefinition::from_file(o.game_path);
+  const AgentSource source = load_agent(spec.spec, given);
+  const GameDefinition& game = source.game;
+  const std::unique_ptr<Agent> agent = source.make();
 
   LineConnection dealer = LineConnection::connect(o.host, o.port, o.connect_timeout_ms);
   const PlayerSummary s =
@@ -94,15 +100,18 @@ void add_play_command(CLI::App& app) {
   auto o = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand(
       "play", "Play a strategy file or a bot against an ACPC dealer (protocol 2.0.0)");
+  auto* agent =
+      cmd->add_option("--agent", o->agent, "the agent: a strategy file or bot:NAME[:params.toml]");
   auto* strategy = cmd->add_option("--strategy", o->strategy, "strategy file (.strategy)");
   auto* bot = cmd->add_option("--bot", o->bot,
-                              "built-in bot instead: always-fold, always-call, always-raise, "
-                              "uniform");
-  strategy->excludes(bot);
-  bot->excludes(strategy);
+                              "built-in bot: always-fold, always-call, always-raise, uniform, "
+                              "equity[:params.toml], function[:params.toml], rules:rules.toml");
+  agent->excludes(strategy, bot);
+  strategy->excludes(agent, bot);
+  bot->excludes(agent, strategy);
   cmd->add_option("--game", o->game_path,
-                  "ACPC .game file (bots; default: heads-up limit hold'em; with --strategy it "
-                  "must be the file's game)");
+                  "ACPC .game file (bots; default: heads-up limit hold'em; with a strategy "
+                  "file it must be the file's game)");
   cmd->add_option("--host", o->host, "dealer host")->capture_default_str();
   cmd->add_option("--port", o->port, "dealer port of this seat")->required();
   add_seed_option(cmd, o->seed, "seed of the agent's random choices")->capture_default_str();
@@ -112,8 +121,8 @@ void add_play_command(CLI::App& app) {
   cmd->add_option("--connect-timeout-ms", o->connect_timeout_ms, "give up connecting after this")
       ->capture_default_str();
   cmd->callback([o] {
-    if (o->strategy.empty() && o->bot.empty())
-      throw InputError("play needs --strategy FILE or --bot NAME");
+    if (o->agent.empty() && o->strategy.empty() && o->bot.empty())
+      throw InputError("play needs --agent SPEC, --strategy FILE or --bot NAME");
     run(*o);
   });
 }

@@ -10,24 +10,18 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/match_options.h"
 #include "cli/match_progress.h"
 #include "cli/thread_seed_options.h"
-#include "util/input_error.h"
 #include "strategies/agent_factory.h"
 #include "strategies/tournament.h"
+#include "util/input_error.h"
 
 namespace hulhe::cli {
 namespace {
 
-struct Options {
+struct Options : MatchOptions {
   std::vector<std::string> agents;
-  std::string game_path;
-  std::int64_t hands = 0;
-  bool duplicate = false;
-  std::uint64_t seed = 1;
-  int threads = 0;
-  bool json = false;
-  bool quiet = false;
 };
 
 nlohmann::json ranking_json(const CrossTable& t, const std::vector<RankEntry>& ranking) {
@@ -60,11 +54,7 @@ void run(const Options& o) {
   const GameDefinition game = match_game(o.game_path);
   std::vector<AgentSource> agents;
   for (const std::string& spec : o.agents) agents.push_back(load_agent(spec, game));
-  MatchConfig config;
-  config.hands = o.hands;
-  config.duplicate = o.duplicate;
-  config.seed = o.seed;
-  config.threads = o.threads > 0 ? o.threads : omp_threads();
+  MatchConfig config = o.config();
   const int n = static_cast<int>(agents.size());
   // Progress: within a match every 2 s (hands/s, the match's ETA); at the end of each match
   // one line with the tournament's ETA, from the time the matches so far took.

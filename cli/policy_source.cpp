@@ -2,16 +2,27 @@
 
 #include <fmt/format.h>
 
+#include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <memory>
 
 #include "abstraction/abstraction_factory.h"
-#include "abstraction/card_blind_abstraction.h"
-#include "util/input_error.h"
 #include "solver/average_policy.h"
-#include "strategies/baseline_policies.h"
-#include "strategies/strategy_file.h"
+#include "solver/checkpoint.h"
 
 namespace hulhe::cli {
+namespace {
+
+// Checkpoints by name as before (.ckpt), and by their magic whatever the name.
+bool is_checkpoint(const std::string& path) {
+  if (path.ends_with(".ckpt") && path.size() > 5) return true;
+  char magic[8] = {};
+  std::ifstream in(path, std::ios::binary);
+  return in.read(magic, sizeof magic) && std::memcmp(magic, "HULHECKP", sizeof magic) == 0;
+}
+
+}  // namespace
 
 GameDefinition game_from_option(const std::string& game_path) {
   if (game_path.empty()) return GameDefinition::holdem_limit_2p();
@@ -22,51 +33,43 @@ GameDefinition game_from_option(const std::string& game_path) {
 
 PolicySource load_strategy_file(const std::string& path, const std::string& buckets,
                                 const std::string& game_path) {
-  PolicySource s;
-  std::unique_ptr<StrategyFile> file;
-  if (buckets.empty()) {
-    file = std::make_unique<StrategyFile>(StrategyFile::read(path));
-  } else {
-    const GameDefinition game = game_from_option(game_path);
-    std::shared_ptr<const CardAbstraction> abs = make_abstraction("buckets", game, buckets);
-    file = std::make_unique<StrategyFile>(StrategyFile::read(path, abs));
-  }
-  s.description = path;
-  s.policy = std::move(file);
-  return s;
+  // --game is read only for a bucket map: a lossless file carries its game.
+  return load_strategy_policy(
+      path, buckets,
+      buckets.empty() ? GameDefinition::holdem_limit_2p() : game_from_option(game_path));
 }
 
 PolicySource load_checkpoint(const std::string& path) {
-  PolicySource s;
-  s.checkpoint = std::make_unique<Checkpoint>(read_checkpoint(path));
-  const Checkpoint& c = *s.checkpoint;
+  struct Loaded {
+    std::unique_ptr<Checkpoint> checkpoint;
+    std::unique_ptr<BettingTree> tree;
+    std::unique_ptr<CardAbstraction> abstraction;
+    std::unique_ptr<AveragePolicy> policy;
+  };
+  auto s = std::make_shared<Loaded>();
+  s->checkpoint = std::make_unique<Checkpoint>(read_checkpoint(path));
+  const Checkpoint& c = *s->checkpoint;
   const GameDefinition game = c.game();
-  s.tree = std::make_unique<BettingTree>(game);
-  s.abstraction = make_abstraction(c.abstraction_kind, game, c.bucket_map);
-  check_checkpoint_matches(c, path, game, *s.abstraction);
-  s.policy = std::make_unique<AveragePolicy>(*s.tree, *s.abstraction, c.tables);
-  s.description = fmt::format("{} ({} iterations of {})", path, c.iterations, c.params.algorithm);
-  return s;
+  s->tree = std::make_unique<BettingTree>(game);
+  s->abstraction = make_abstraction(c.abstraction_kind, game, c.bucket_map);
+  check_checkpoint_matches(c, path, game, *s->abstraction);
+  s->policy = std::make_unique<AveragePolicy>(*s->tree, *s->abstraction, c.tables);
+  std::string description =
+      fmt::format("{} ({} iterations of {})", path, c.iterations, c.params.algorithm);
+  const Policy* policy = s->policy.get();
+  return {std::shared_ptr<const Policy>(std::move(s), policy), std::move(description)};
 }
 
 PolicySource load_baseline(const std::string& name, const std::string& game_path) {
-  PolicySource s;
-  const GameDefinition game = game_from_option(game_path);
-  s.tree = std::make_unique<BettingTree>(game);
-  if (game.num_hole_cards == 2)
-    s.abstraction = std::make_shared<CardBlindAbstraction>(game);
-  else
-    s.abstraction = make_abstraction("lossless", game, "");
-  s.policy = make_baseline_policy(name, *s.tree, *s.abstraction);
-  s.description = fmt::format("{} in {}", name, game.name);
-  return s;
+  return load_baseline_policy(name, game_from_option(game_path));
 }
 
-PolicySource load_agent(const std::string& spec, const std::string& buckets,
-                        const std::string& game_path) {
-  if (spec.rfind("bot:", 0) == 0) return load_baseline(spec.substr(4), game_path);
-  if (spec.size() > 5 && spec.substr(spec.size() - 5) == ".ckpt") return load_checkpoint(spec);
-  return load_strategy_file(spec, buckets, game_path);
+PolicySource load_policy_spec(const std::string& spec, const std::string& buckets,
+                              const std::string& game_path) {
+  const AgentSpec s = AgentSpec::parse(spec);
+  if (s.bot) return load_baseline(spec.substr(4), game_path);
+  if (is_checkpoint(s.path)) return load_checkpoint(s.path);
+  return load_strategy_file(s.path, buckets, game_path);
 }
 
 }  // namespace hulhe::cli

@@ -1,38 +1,24 @@
 #pragma once
-// Where `exploit` and `compare` get a strategy from, with everything it refers to kept
-// alive: a strategy file (`--strategy`; clustered ones need their bucket map), a solver
-// checkpoint (`--checkpoint`), or a built-in baseline of a game (`bot:NAME` / `--policy`).
-#include <memory>
-#include <optional>
+// The policies of `exploit`, `compare` and `lbr`, in the grammar of strategies/agent_factory.h
+// (PATH, bot:NAME), where a PATH may also be a solver checkpoint: checkpoints need solver/,
+// which strategies/ does not depend on, so they are told apart and loaded here; strategy
+// files and baselines are the factory's.
 #include <string>
 
-#include "abstraction/card_abstraction.h"
-#include "game/betting_tree.h"
 #include "game/game_definition.h"
-#include "solver/checkpoint.h"
-#include "abstraction/policy.h"
+#include "strategies/agent_factory.h"
 
 namespace hulhe::cli {
 
-struct PolicySource {
-  std::unique_ptr<BettingTree> tree;
-  std::shared_ptr<const CardAbstraction> abstraction;
-  std::unique_ptr<Checkpoint> checkpoint;
-  std::unique_ptr<Policy> policy;
-  std::string description;
-};
-
-// A strategy file. `buckets`: the bucket map of a clustered strategy (of `game`, default
-// HULHE); empty for lossless ones.
+// A checkpoint (magic "HULHECKP" or a .ckpt name), a strategy file or bot:NAME (a baseline of
+// --game). `buckets`: the bucket map of a clustered strategy file (of --game, default HULHE).
+PolicySource load_policy_spec(const std::string& spec, const std::string& buckets,
+                              const std::string& game_path);
+// The single-kind options: --strategy FILE [--buckets MAP], --checkpoint PATH, --policy NAME.
 PolicySource load_strategy_file(const std::string& path, const std::string& buckets,
                                 const std::string& game_path);
 PolicySource load_checkpoint(const std::string& path);
-// A baseline policy of a game. Hold'em games (2 hole cards) use one bucket per round (the
-// baselines ignore the cards); others the lossless abstraction, as before.
 PolicySource load_baseline(const std::string& name, const std::string& game_path);
-// "bot:NAME" or a strategy-file path.
-PolicySource load_agent(const std::string& spec, const std::string& buckets,
-                        const std::string& game_path);
 
 // The game of `--game FILE`, or HULHE when empty.
 GameDefinition game_from_option(const std::string& game_path);

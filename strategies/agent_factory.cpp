@@ -2,13 +2,17 @@
 
 #include <filesystem>
 
-#include "util/input_error.h"
+#include "abstraction/abstraction_factory.h"
+#include "abstraction/card_blind_abstraction.h"
+#include "game/betting_tree.h"
 #include "strategies/baseline_agents.h"
+#include "strategies/baseline_policies.h"
 #include "strategies/equity_threshold_bot.h"
 #include "strategies/function_bot.h"
 #include "strategies/policy_agent.h"
 #include "strategies/rule_list_bot.h"
 #include "strategies/strategy_file.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 namespace {
@@ -31,21 +35,94 @@ std::string describe_game(const GameDefinition& g) {
          std::to_string(g.deck_size()) + " cards";
 }
 
-AgentSource load_strategy_file(const std::string& path, const GameDefinition& game) {
-  auto file = std::make_shared<const StrategyFile>(StrategyFile::read(path));
-  if (file->game().hash() != game.hash())
-    throw InputError("agent '" + path + "' is a strategy for " + describe_game(file->game()) +
-                     ", not for the game played (" + describe_game(game) + ")");
+// `game`: the game played, or none (the file's own).
+AgentSource load_strategy_file(const AgentSpec& spec, const GameDefinition* game) {
+  if (!std::filesystem::exists(spec.path))
+    throw InputError("unknown agent '" + spec.spec +
+                     "': not a file; name a strategy file or bot:NAME[:params.toml] (bots: " +
+                     join(bot_names()) + ")");
+  auto file = std::make_shared<const StrategyFile>(StrategyFile::read(spec.path));
+  if (game != nullptr && file->game().hash() != game->hash())
+    throw InputError("agent '" + spec.spec + "' is a strategy for " + describe_game(file->game()) +
+                     ", not for the game played (" + describe_game(*game) + ")");
   AgentSource s;
-  s.spec = path;
-  s.name = std::filesystem::path(path).filename().string();
-  s.files = {path};
-  const std::string name = s.name;
-  s.make = [file, name] { return std::make_unique<PolicyAgent>(file, name); };
+  s.spec = spec.spec;
+  s.name = std::filesystem::path(spec.path).filename().string();
+  s.files = spec.files();
+  s.game = file->game();
+  s.make = [file, name = s.name] { return std::make_unique<PolicyAgent>(file, name); };
   return s;
 }
 
+AgentSource load_bot(const AgentSpec& spec, const GameDefinition& game) {
+  AgentSource s;
+  s.spec = spec.spec;
+  s.name = spec.name;
+  s.files = spec.files();
+  s.game = game;
+  if (!spec.params.empty()) s.name += ':' + std::filesystem::path(spec.params).stem().string();
+  const auto& baselines = baseline_agent_names();
+  for (std::size_t k = 0; k < baselines.size(); ++k)
+    if (spec.name == baselines[k]) {
+      if (!spec.params.empty())
+        throw InputError("agent '" + spec.spec + "': bot '" + spec.name +
+                         "' takes no parameters file");
+      const auto kind = static_cast<BaselineAgentKind>(k);
+      s.make = [kind] { return std::make_unique<BaselineAgent>(kind); };
+      return s;
+    }
+  if (spec.name == "equity") {
+    BotConfig config = BotConfig::from_file(spec.params, spec.name);
+    const EquityThresholdParams p = EquityThresholdParams::from_config(config);
+    s.make = [game, p] { return std::make_unique<EquityThresholdBot>(game, p); };
+    return s;
+  }
+  if (spec.name == "function") {
+    BotConfig config = BotConfig::from_file(spec.params, spec.name);
+    const FunctionBotParams p = FunctionBotParams::from_config(config);
+    s.make = [game, p] { return std::make_unique<FunctionBot>(game, p); };
+    return s;
+  }
+  if (spec.name == "rules") {
+    if (spec.params.empty())
+      throw InputError("agent '" + spec.spec +
+                       "': the rule-list bot needs its rules, bot:rules:FILE.toml");
+    auto rules = std::make_shared<const RuleList>(RuleList::from_file(spec.params, game));
+    s.make = [game, rules] { return std::make_unique<RuleListBot>(game, rules); };
+    return s;
+  }
+  throw InputError("unknown agent '" + spec.spec + "': no bot named '" + spec.name +
+                   "' (bots: " + join(bot_names()) + ")");
+}
+
+// `owner` holds the policy and what it refers to; the result shares its ownership.
+template <typename Owner>
+PolicySource own(std::shared_ptr<Owner> owner, const Policy* policy, std::string description) {
+  return {std::shared_ptr<const Policy>(std::move(owner), policy), std::move(description)};
+}
+
 }  // namespace
+
+AgentSpec AgentSpec::parse(const std::string& spec) {
+  AgentSpec s;
+  s.spec = spec;
+  if (!spec.starts_with("bot:")) {
+    s.path = spec;
+    return s;
+  }
+  s.bot = true;
+  const std::string rest = spec.substr(4);
+  const auto colon = rest.find(':');
+  s.name = rest.substr(0, colon);
+  if (colon != std::string::npos) s.params = rest.substr(colon + 1);
+  return s;
+}
+
+std::vector<std::string> AgentSpec::files() const {
+  if (!bot) return {path};
+  if (!params.empty()) return {params};
+  return {};
+}
 
 const std::vector<std::string>& bot_names() {
   static const std::vector<std::string> names = [] {
@@ -57,60 +134,52 @@ const std::vector<std::string>& bot_names() {
 }
 
 AgentSource load_agent(const std::string& spec, const GameDefinition& game) {
-  if (!spec.starts_with("bot:")) {
-    if (!std::filesystem::exists(spec))
-      throw InputError("unknown agent '" + spec +
-                       "': not a file; name a strategy file or bot:NAME[:params.toml] (bots: " +
-                       join(bot_names()) + ")");
-    return load_strategy_file(spec, game);
-  }
-  const std::string rest = spec.substr(4);
-  const auto colon = rest.find(':');
-  const std::string bot = rest.substr(0, colon);
-  const std::string params = colon == std::string::npos ? "" : rest.substr(colon + 1);
-  AgentSource s;
-  s.spec = spec;
-  s.name = bot;
-  if (!params.empty()) {
-    s.files = {params};
-    s.name += ':';
-    s.name += std::filesystem::path(params).stem().string();
-  }
-  const auto& baselines = baseline_agent_names();
-  for (std::size_t k = 0; k < baselines.size(); ++k)
-    if (bot == baselines[k]) {
-      if (!params.empty())
-        throw InputError("agent '" + spec + "': bot '" + bot + "' takes no parameters file");
-      const auto kind = static_cast<BaselineAgentKind>(k);
-      s.make = [kind] { return std::make_unique<BaselineAgent>(kind); };
-      return s;
-    }
-  if (bot == "equity") {
-    BotConfig config = BotConfig::from_file(params, bot);
-    const EquityThresholdParams p = EquityThresholdParams::from_config(config);
-    s.make = [game, p] { return std::make_unique<EquityThresholdBot>(game, p); };
-    return s;
-  }
-  if (bot == "function") {
-    BotConfig config = BotConfig::from_file(params, bot);
-    const FunctionBotParams p = FunctionBotParams::from_config(config);
-    s.make = [game, p] { return std::make_unique<FunctionBot>(game, p); };
-    return s;
-  }
-  if (bot == "rules") {
-    if (params.empty())
-      throw InputError("agent '" + spec +
-                       "': the rule-list bot needs its rules, bot:rules:FILE.toml");
-    auto rules = std::make_shared<const RuleList>(RuleList::from_file(params, game));
-    s.make = [game, rules] { return std::make_unique<RuleListBot>(game, rules); };
-    return s;
-  }
-  throw InputError("unknown agent '" + spec + "': no bot named '" + bot +
-                   "' (bots: " + join(bot_names()) + ")");
+  const AgentSpec s = AgentSpec::parse(spec);
+  return s.bot ? load_bot(s, game) : load_strategy_file(s, &game);
+}
+
+AgentSource load_agent(const std::string& spec, const std::optional<GameDefinition>& game) {
+  const AgentSpec s = AgentSpec::parse(spec);
+  if (s.bot) return load_bot(s, game ? *game : GameDefinition::holdem_limit_2p());
+  return load_strategy_file(s, game ? &*game : nullptr);
 }
 
 std::unique_ptr<Agent> make_agent(const std::string& spec, const GameDefinition& game) {
   return load_agent(spec, game).make();
+}
+
+PolicySource load_strategy_policy(const std::string& path, const std::string& buckets,
+                                  const GameDefinition& game) {
+  if (buckets.empty())
+    return {std::make_shared<const StrategyFile>(StrategyFile::read(path)), path};
+  std::shared_ptr<const CardAbstraction> abstraction = make_abstraction("buckets", game, buckets);
+  return {std::make_shared<const StrategyFile>(StrategyFile::read(path, abstraction)), path};
+}
+
+PolicySource load_baseline_policy(const std::string& name, const GameDefinition& game) {
+  struct Baseline {
+    std::unique_ptr<BettingTree> tree;
+    std::unique_ptr<CardAbstraction> abstraction;
+    std::unique_ptr<Policy> policy;
+  };
+  auto b = std::make_shared<Baseline>();
+  b->tree = std::make_unique<BettingTree>(game);
+  if (game.num_hole_cards == 2)
+    b->abstraction = std::make_unique<CardBlindAbstraction>(game);
+  else
+    b->abstraction = make_abstraction("lossless", game, "");
+  b->policy = make_baseline_policy(name, *b->tree, *b->abstraction);
+  const Policy* policy = b->policy.get();
+  return own(std::move(b), policy, name + " in " + game.name);
+}
+
+PolicySource load_policy(const std::string& spec, const std::string& buckets,
+                         const GameDefinition& game) {
+  const AgentSpec s = AgentSpec::parse(spec);
+  if (!s.bot) return load_strategy_policy(s.path, buckets, game);
+  // Only the baselines are tables over a betting tree; the other bots decide at play time
+  // (an unknown policy, listing the baselines).
+  return load_baseline_policy(spec.substr(4), game);
 }
 
 }  // namespace hulhe

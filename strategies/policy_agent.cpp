@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "util/input_error.h"
+
 namespace hulhe {
 
 PolicyAgent::PolicyAgent(std::shared_ptr<const Policy> policy, std::string name)
@@ -18,9 +20,10 @@ std::int32_t PolicyAgent::find_node(const GameState& state) const {
       const Action a = state.action(r, k).type;
       int slot = 0;
       while (slot < n.num_actions && n.actions[slot] != a) ++slot;
+      // An InputError: `hulhe play` answers such a state (a dealer's) with a call and a note.
       if (n.kind != NodeKind::kDecision || slot == n.num_actions)
-        throw std::logic_error("betting '" + state.betting_string() +
-                               "' is not in the policy's betting tree");
+        throw InputError("betting '" + state.betting_string() + "' is not in the betting tree of " +
+                         name_);
       i = n.child[slot];
     }
   return i;

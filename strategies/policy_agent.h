@@ -23,7 +23,8 @@ class PolicyAgent final : public Agent {
   std::string name() const override { return name_; }
   BetAction act(const GameState& state, int position, SplitMix64& rng) override;
 
-  // The decision node (index into tree().nodes()) the state's betting leads to.
+  // The decision node (index into tree().nodes()) the state's betting leads to; InputError
+  // if the betting leaves the tree (a state of another game).
   std::int32_t find_node(const GameState& state) const;
 
  private:

@@ -1,7 +1,8 @@
 // `hulhe dealer` against two `hulhe play` processes over loopback: a strategy file and a
 // baseline bot play a match; the dealer's log replays with zero mismatches, and the
 // strategy player's action frequencies (from its --log) match the file's probabilities.
-// Plus the failure modes: unreachable dealer, a strategy of another game, silent players.
+// The bots with parameters (equity, rules) play the same way. Plus the failure modes:
+// unreachable dealer, a strategy of another game, silent players.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -20,7 +21,7 @@
 #include "game/match_state.h"
 #include "strategies/line_socket.h"
 #include "strategies/packed_bucket_abstraction.h"
-#include "strategies/play_agents.h"
+#include "strategies/policy_agent.h"
 #include "strategies/strategy_file.h"
 #include "tests/cli/run_hulhe.h"
 #include "tests/support/test_policies.h"
@@ -92,17 +93,19 @@ class PlayCli : public ::testing::Test {
   // information set reached at least `min_visits` times. Returns how many were checked.
   int check_frequencies(const std::string& strategy_path, int min_visits) {
     auto file = std::make_shared<const StrategyFile>(StrategyFile::read(strategy_path));
-    StrategyFileAgent agent(file, "s");
+    const PolicyAgent agent(file, "s");
     std::map<std::tuple<int, int, int>, std::vector<int>> counts;
     std::ifstream in(path("strategy.log"));
     std::string line;
     while (std::getline(in, line)) {
       if (!line.starts_with("> MATCHSTATE")) continue;
       const MatchResponse r = MatchResponse::parse(line.substr(2), file->game());
-      agent.new_hand();
-      const auto s = agent.information_set(r.match_state.state, r.match_state.viewing_position);
-      const BettingNode& node = file->tree().node(file->tree().decision_node(s.round, s.node));
-      auto& c = counts[{s.round, s.node, s.bucket}];
+      // The information set: the decision node the betting leads to, the seat's bucket.
+      const GameState& state = r.match_state.state;
+      const BettingNode& node = file->tree().node(agent.find_node(state));
+      const std::int32_t bucket = file->abstraction().bucket(
+          node.round, state.hole_cards(r.match_state.viewing_position), state.board_cards());
+      auto& c = counts[{node.round, node.id_in_round, bucket}];
       c.resize(node.num_actions);
       for (int a = 0; a < node.num_actions; ++a) c[a] += node.actions[a] == r.action.type;
     }
@@ -156,6 +159,31 @@ TEST_F(PlayCli, LeducStrategyAgainstUniform) {
   EXPECT_NE(o.dealer_out.find("SCORE:"), std::string::npos) << o.dealer_out;
   expect_log_replays(game, log, hands);
   EXPECT_GE(check_frequencies(strategy, 150), 6);
+}
+
+TEST_F(PlayCli, EquityAndRuleBotsPlayAnAcpcMatch) {
+  // Every agent of the factory's grammar plays over the protocol: a rule list (--agent
+  // bot:rules:FILE) against the equity bot (--bot equity), Leduc.
+  const std::string game = game_file("leduc");
+  const std::string rules = std::string(HULHE_SOURCE_DIR) + "/configs/bots/rules-leduc.toml";
+  const int hands = 300;
+  const std::string log = path("match.log");
+  const Outcome o =
+      match(game, hands, "--agent bot:rules:" + rules + " --game " + game, "--bot equity", log);
+  EXPECT_EQ(o.dealer_status, 0) << o.dealer_out;
+  EXPECT_EQ(o.strategy_status, 0) << o.strategy_out;
+  EXPECT_EQ(o.bot_status, 0) << o.bot_out;
+  EXPECT_NE(o.strategy_out.find("play: 300 hands of leduc as rules"), std::string::npos)
+      << o.strategy_out;
+  EXPECT_NE(o.bot_out.find("play: 300 hands of leduc as equity"), std::string::npos) << o.bot_out;
+  EXPECT_NE(o.strategy_out.find("; 0 lines ignored"), std::string::npos) << o.strategy_out;
+  expect_log_replays(game, log, hands);
+  // The same spec through --agent and --bot; --agent excludes the other two.
+  const auto both = run_hulhe("play --agent bot:equity --bot equity --port 1");
+  EXPECT_NE(both.status, 0) << both.out;
+  const auto unknown = run_hulhe("play --agent bot:nope --port 1");
+  EXPECT_EQ(unknown.status, 2) << unknown.out;
+  EXPECT_NE(unknown.out.find("unknown agent 'bot:nope'"), std::string::npos) << unknown.out;
 }
 
 TEST_F(PlayCli, UnreachableDealer) {

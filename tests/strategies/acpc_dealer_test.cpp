@@ -15,11 +15,11 @@
 #include <vector>
 
 #include "game/dealer_log.h"
-#include "util/input_error.h"
 #include "game/match_state.h"
 #include "strategies/acpc_player.h"
+#include "strategies/agent_factory.h"
 #include "strategies/line_socket.h"
-#include "strategies/play_agents.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 namespace {
@@ -31,8 +31,9 @@ GameDefinition shipped(const std::string& name) {
   return g;
 }
 
-// Runs the dealer with one thread per seat, each playing `bots[seat]` through
-// play_acpc_match; returns the dealer's log and result and each seat's summary.
+// Runs the dealer with one thread per seat, each playing the agent `bot:` + `bots[seat]`
+// (strategies/agent_factory.h) through play_acpc_match; returns the dealer's log and result
+// and each seat's summary.
 struct Match {
   std::string log;
   DealerResult result;
@@ -51,18 +52,42 @@ Match play_match(const GameDefinition& game, std::int64_t hands, std::uint32_t s
   AcpcDealer dealer(config);
   Match m;
   m.players.resize(bots.size());
+  std::vector<std::unique_ptr<Agent>> agents;
+  for (const std::string& bot : bots) agents.push_back(make_agent("bot:" + bot, game));
   std::vector<std::thread> threads;
   for (std::size_t s = 0; s < bots.size(); ++s)
     threads.emplace_back([&, s] {
       LineConnection c = LineConnection::connect("127.0.0.1", dealer.ports()[s]);
-      auto agent = make_play_bot(bots[s]);
-      m.players[s] = play_acpc_match(c, *agent, game, 100 + s, nullptr);
+      m.players[s] = play_acpc_match(c, *agents[s], game, 100 + s, nullptr);
     });
   std::ostringstream log;
   m.result = dealer.run(&log, nullptr);
   for (auto& t : threads) t.join();
   m.log = log.str();
   return m;
+}
+
+// The log of `m` replays without a problem, no action was fixed, no line ignored, and each
+// player's own tally (from the MATCHSTATEs it saw) is the dealer's.
+void expect_clean_match(const Match& m, const GameDefinition& game, int hands) {
+  std::istringstream in(m.log);
+  const LogReport report = replay_log(in, game);
+  EXPECT_EQ(report.hands, hands);
+  EXPECT_EQ(report.mismatches, 0);
+  EXPECT_EQ(report.bad_lines, 0);
+  EXPECT_TRUE(report.has_score);
+  EXPECT_TRUE(report.score_matches);
+  EXPECT_EQ(m.result.fixed_actions, 0);
+  EXPECT_EQ(m.result.ignored_lines, 0);
+  double sum = 0;
+  for (std::size_t s = 0; s < m.players.size(); ++s) {
+    EXPECT_EQ(m.players[s].hands, hands);
+    EXPECT_FALSE(m.players[s].ended_mid_hand);
+    EXPECT_NEAR(m.players[s].total, m.result.totals[s], 1e-6);
+    EXPECT_EQ(m.players[s].ignored_lines, 0);
+    sum += m.result.totals[s];
+  }
+  EXPECT_NEAR(sum, 0.0, 1e-6);  // zero-sum
 }
 
 TEST(AcpcDeal, SameCardsAsTheAcpcDealerLog) {
@@ -108,26 +133,28 @@ TEST(AcpcDealer, EveryShippedGameReplaysWithoutMismatch) {
   for (const Case& c : cases) {
     SCOPED_TRACE(c.game);
     const GameDefinition game = shipped(c.game);
-    const Match m = play_match(game, kHands, 7, c.bots);
-    std::istringstream in(m.log);
-    const LogReport report = replay_log(in, game);
-    EXPECT_EQ(report.hands, kHands);
-    EXPECT_EQ(report.mismatches, 0);
-    EXPECT_EQ(report.bad_lines, 0);
-    EXPECT_TRUE(report.has_score);
-    EXPECT_TRUE(report.score_matches);
-    EXPECT_EQ(m.result.fixed_actions, 0);
-    EXPECT_EQ(m.result.ignored_lines, 0);
-    double sum = 0;
-    for (std::size_t s = 0; s < c.bots.size(); ++s) {
-      // Each player's own tally (from the MATCHSTATEs it saw) is the dealer's.
-      EXPECT_EQ(m.players[s].hands, kHands);
-      EXPECT_FALSE(m.players[s].ended_mid_hand);
-      EXPECT_NEAR(m.players[s].total, m.result.totals[s], 1e-6);
-      EXPECT_EQ(m.players[s].ignored_lines, 0);
-      sum += m.result.totals[s];
-    }
-    EXPECT_NEAR(sum, 0.0, 1e-6);  // zero-sum
+    expect_clean_match(play_match(game, kHands, 7, c.bots), game, kHands);
+  }
+}
+
+TEST(AcpcDealer, EquityFunctionAndRuleBotsPlayOverTheProtocol) {
+  // The bots with parameters play over ACPC like the baselines: every hand replays, every
+  // action is valid, the tallies agree.
+  const std::string bots = std::string(HULHE_SOURCE_DIR) + "/configs/bots/";
+  struct Case {
+    std::string game;
+    std::vector<std::string> bots;
+  };
+  const std::vector<Case> cases{
+      {"holdem.limit.2p.reverse_blinds", {"equity", "rules:" + bots + "rules-holdem.toml"}},
+      {"leduc", {"rules:" + bots + "rules-leduc.toml", "function"}},
+      {"holdem.nolimit.3p", {"function:" + bots + "function-prudent.toml", "equity", "uniform"}},
+  };
+  constexpr int kHands = 30;
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.game);
+    const GameDefinition game = shipped(c.game);
+    expect_clean_match(play_match(game, kHands, 5, c.bots), game, kHands);
   }
 }
 
@@ -205,7 +232,7 @@ TEST(AcpcDealer, InvalidActionsArePlayedAsCallsAndGarbageIsIgnored) {
   });
   std::thread bot([&] {
     LineConnection c = LineConnection::connect("127.0.0.1", dealer.ports()[1]);
-    auto agent = make_play_bot("uniform");
+    auto agent = make_agent("bot:uniform", game);
     play_acpc_match(c, *agent, game, 1, nullptr);
   });
   std::ostringstream log;
@@ -361,7 +388,7 @@ std::vector<std::string> fake_dealer(const std::vector<std::string>& lines,
   std::vector<std::string> received;
   std::thread player([&] {
     LineConnection c = LineConnection::connect("127.0.0.1", listener.port());
-    auto agent = make_play_bot("always-call");
+    auto agent = make_agent("bot:always-call", game);
     try {
       *summary = play_acpc_match(c, *agent, game, 1, nullptr);
     } catch (const InputError& e) {

@@ -10,11 +10,11 @@
 
 #include "abstraction/lossless_abstraction.h"
 #include "game/dealer_log.h"
-#include "util/input_error.h"
 #include "solver/average_policy.h"
 #include "solver/cfr_algorithm.h"
 #include "strategies/policy_agent.h"
 #include "tests/strategies/agent_test_games.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 namespace {
@@ -110,7 +110,7 @@ TEST(Match, SolvedLeducStrategyBeatsTheBaselines) {
   make_cfr_algorithm(params, tree, abstraction, tables)->run(1, 400, 1);
   auto policy = std::make_shared<const AveragePolicy>(tree, abstraction, tables);
   AgentSource solved{
-      "cfr+", "cfr+", {}, [policy] { return std::make_unique<PolicyAgent>(policy, "cfr+"); }};
+      "cfr+", "cfr+", {}, [policy] { return std::make_unique<PolicyAgent>(policy, "cfr+"); }, g};
   MatchConfig c;
   c.hands = 20000;
   c.duplicate = true;
