@@ -14,9 +14,9 @@
 #include "cli/commands.h"
 #include "cli/thread_seed_options.h"
 #include "game/game_definition.h"
+#include "strategies/acpc_dealer.h"
 #include "util/input_error.h"
 #include "util/streamed_output_file.h"
-#include "strategies/acpc_dealer.h"
 
 namespace hulhe::cli {
 namespace {
@@ -41,8 +41,7 @@ void run(const Options& o) {
     log.emplace(o.log, "log", std::vector<std::string>{o.game_path}, DashMeans::kStandardOutput);
   std::FILE* const out = log && log->is_standard_output() ? stderr : stdout;
   DealerConfig config;
-  config.game = o.game_path.empty() ? GameDefinition::holdem_limit_2p()
-                                    : GameDefinition::from_file(o.game_path);
+  config.game = GameDefinition::from_option(o.game_path);
   config.game_file = o.game_path.empty() ? "holdem.limit.2p.reverse_blinds.game"
                                          : std::filesystem::path(o.game_path).filename().string();
   config.hands = o.hands;

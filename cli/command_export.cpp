@@ -14,13 +14,13 @@
 #include "abstraction/abstraction_factory.h"
 #include "cli/commands.h"
 #include "game/betting_tree.h"
-#include "util/input_error.h"
-#include "util/input_file.h"
-#include "util/output_file.h"
 #include "solver/average_policy.h"
 #include "solver/checkpoint.h"
 #include "strategies/baseline_policies.h"
 #include "strategies/strategy_file.h"
+#include "util/input_error.h"
+#include "util/input_file.h"
+#include "util/output_file.h"
 
 namespace hulhe::cli {
 namespace {
@@ -69,8 +69,7 @@ void run(const Options& o) {
            o.out, o.bits, start);
     return;
   }
-  const GameDefinition game = o.game_path.empty() ? GameDefinition::holdem_limit_2p()
-                                                  : GameDefinition::from_file(o.game_path);
+  const GameDefinition game = GameDefinition::from_option(o.game_path);
   const BettingTree tree(game);
   const std::string kind = o.bucket_map.empty() ? "lossless" : "buckets";
   const auto abstraction = make_abstraction(kind, game, o.bucket_map);

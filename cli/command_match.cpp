@@ -12,6 +12,7 @@
 #include "cli/match_options.h"
 #include "cli/match_progress.h"
 #include "cli/thread_seed_options.h"
+#include "game/game_definition.h"
 #include "strategies/agent_factory.h"
 #include "strategies/match.h"
 #include "util/input_error.h"
@@ -25,7 +26,7 @@ struct Options : MatchOptions {
 };
 
 void run(const Options& o) {
-  const GameDefinition game = match_game(o.game_path);
+  const GameDefinition game = GameDefinition::from_option(o.game_path);
   const AgentSource a = load_agent(o.a, game);
   const AgentSource b = load_agent(o.b, game);
   MatchConfig config = o.config();

@@ -65,7 +65,7 @@ void run(const Options& o) {
   std::FILE* const summary = log && log->is_standard_output() ? stderr : stdout;
   // A strategy file plays its own game (--game, if given, must be it); a bot plays --game.
   std::optional<GameDefinition> given;
-  if (!o.game_path.empty()) given = GameDefinition::from_file(o.game_path);
+  if (!o.game_path.empty()) given = GameDefinition::from_option(o.game_path);
   const AgentSource source = load_agent(spec.spec, given);
   const GameDefinition& game = source.game;
   const std::unique_ptr<Agent> agent = source.make();

@@ -13,6 +13,7 @@
 #include "cli/match_options.h"
 #include "cli/match_progress.h"
 #include "cli/thread_seed_options.h"
+#include "game/game_definition.h"
 #include "strategies/agent_factory.h"
 #include "strategies/tournament.h"
 #include "util/input_error.h"
@@ -51,7 +52,7 @@ void print_ranking(const std::string& title, const std::string& score_note, cons
 }
 
 void run(const Options& o) {
-  const GameDefinition game = match_game(o.game_path);
+  const GameDefinition game = GameDefinition::from_option(o.game_path);
   std::vector<AgentSource> agents;
   for (const std::string& spec : o.agents) agents.push_back(load_agent(spec, game));
   MatchConfig config = o.config();

@@ -5,6 +5,7 @@
 
 #include "cli/match_progress.h"
 #include "strategies/match.h"
+#include "util/thread_start.h"
 
 namespace hulhe::cli {
 
@@ -23,7 +24,7 @@ struct MatchOptions {
     c.hands = hands;
     c.duplicate = duplicate;
     c.seed = seed;
-    c.threads = threads > 0 ? threads : omp_threads();
+    c.threads = thread_count_or_default(threads);
     return c;
   }
 };

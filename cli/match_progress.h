@@ -1,25 +1,12 @@
 #pragma once
-// Shared glue of `hulhe match` and `hulhe tournament`: the game and progress lines (hands/s,
-// ETA) on stderr. (Outputs are checked by util/output_file.h.)
+// The progress lines of `hulhe match` and `hulhe tournament` (hands/s, ETA) on stderr.
 #include <fmt/format.h>
-#include <omp.h>
 
 #include <chrono>
 #include <cstdint>
 #include <string>
 
-#include "game/game_definition.h"
-#include "util/input_error.h"
-
 namespace hulhe::cli {
-
-inline int omp_threads() {
-  return omp_get_max_threads();
-}
-
-inline GameDefinition match_game(const std::string& path) {
-  return path.empty() ? GameDefinition::holdem_limit_2p() : GameDefinition::from_file(path);
-}
 
 // Prints "label: done/total hands (pct), rate hands/s, ETA" at most every two seconds.
 class MatchProgress {

@@ -24,19 +24,12 @@ bool is_checkpoint(const std::string& path) {
 
 }  // namespace
 
-GameDefinition game_from_option(const std::string& game_path) {
-  if (game_path.empty()) return GameDefinition::holdem_limit_2p();
-  GameDefinition game = GameDefinition::from_file(game_path);
-  game.name = std::filesystem::path(game_path).stem().string();
-  return game;
-}
-
 PolicySource load_strategy_file(const std::string& path, const std::string& buckets,
                                 const std::string& game_path) {
   // --game is read only for a bucket map: a lossless file carries its game.
   return load_strategy_policy(
       path, buckets,
-      buckets.empty() ? GameDefinition::holdem_limit_2p() : game_from_option(game_path));
+      buckets.empty() ? GameDefinition::holdem_limit_2p() : GameDefinition::from_option(game_path));
 }
 
 PolicySource load_checkpoint(const std::string& path) {
@@ -61,7 +54,7 @@ PolicySource load_checkpoint(const std::string& path) {
 }
 
 PolicySource load_baseline(const std::string& name, const std::string& game_path) {
-  return load_baseline_policy(name, game_from_option(game_path));
+  return load_baseline_policy(name, GameDefinition::from_option(game_path));
 }
 
 PolicySource load_policy_spec(const std::string& spec, const std::string& buckets,

@@ -20,7 +20,4 @@ PolicySource load_strategy_file(const std::string& path, const std::string& buck
 PolicySource load_checkpoint(const std::string& path);
 PolicySource load_baseline(const std::string& name, const std::string& game_path);
 
-// The game of `--game FILE`, or HULHE when empty.
-GameDefinition game_from_option(const std::string& game_path);
-
 }  // namespace hulhe::cli

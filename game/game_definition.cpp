@@ -123,6 +123,10 @@ GameDefinition GameDefinition::from_file(const std::string& path) {
   return g;
 }
 
+GameDefinition GameDefinition::from_option(const std::string& path) {
+  return path.empty() ? holdem_limit_2p() : from_file(path);
+}
+
 GameDefinition GameDefinition::from_string(std::string_view text, std::string_view source) {
   Parser p(source);
   GameDefinition g;

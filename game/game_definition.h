@@ -40,6 +40,9 @@ struct GameDefinition {
   // Heads-up limit Texas hold'em, the ACPC's holdem.limit.2p.reverse_blinds.game, built in
   // (the default game of the commands).
   static GameDefinition holdem_limit_2p();
+  // The game a command's `--game` option names: that file, or HULHE (built in) when empty.
+  // Every command resolves the option through this one function.
+  static GameDefinition from_option(const std::string& path);
   std::string to_acpc_string() const;  // parses back to an equal definition
 
   // Board cards visible in `round` (cumulative).

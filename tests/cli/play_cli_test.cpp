@@ -24,6 +24,7 @@
 #include "strategies/policy_agent.h"
 #include "strategies/strategy_file.h"
 #include "tests/cli/run_hulhe.h"
+#include "tests/support/temp_folder.h"
 #include "tests/support/test_policies.h"
 
 namespace hulhe {
@@ -38,14 +39,7 @@ std::string game_file(const std::string& name) {
 
 class PlayCli : public ::testing::Test {
  protected:
-  PlayCli() {
-    dir_ = fs::temp_directory_path() /
-           ("hulhe_play_cli_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir_);
-  }
-  ~PlayCli() override { fs::remove_all(dir_); }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  std::string path(const std::string& name) const { return dir_ / name; }
 
   struct Outcome {
     int dealer_status = -1, strategy_status = -1, bot_status = -1;
@@ -136,7 +130,7 @@ class PlayCli : public ::testing::Test {
     EXPECT_EQ(j["score_line"], "agrees");
   }
 
-  fs::path dir_;
+  testing::TempFolder dir_;
 };
 
 TEST_F(PlayCli, LeducStrategyAgainstUniform) {
