@@ -27,18 +27,19 @@
 
 #include "abstraction/abstraction_builder.h"
 #include "abstraction/bucket_map.h"
+#include "best_response/holdem/holdem_best_response.h"
 #include "cli/commands.h"
+#include "cli/progress_lines.h"
 #include "cli/thread_seed_options.h"
+#include "pipeline/pipeline_config.h"
+#include "pipeline/solver_run.h"
+#include "solver/average_policy.h"
+#include "solver/checkpoint.h"
+#include "strategies/strategy_file.h"
+#include "util/duration_format.h"
 #include "util/input_error.h"
 #include "util/output_file.h"
 #include "util/thread_start.h"
-#include "solver/average_policy.h"
-#include "solver/checkpoint.h"
-#include "best_response/holdem/holdem_best_response.h"
-#include "pipeline/pipeline_config.h"
-#include "pipeline/solver_run.h"
-#include "strategies/strategy_file.h"
-#include "util/duration_format.h"
 
 namespace hulhe::cli {
 namespace {
@@ -74,7 +75,7 @@ HoldemBestResponseReport evaluate(const Policy& policy, const EvaluationSettings
   o.threads = threads;
   o.sample_flops = exact ? 0 : e.flops;
   o.seed = e.seed;
-  o.progress = progress;
+  if (progress) o.on_progress = print_best_response_progress();
   return HoldemBestResponse(policy, o).run();
 }
 
@@ -98,15 +99,13 @@ void ensure_bucket_map(const PipelineConfig& config, const GameDefinition& game,
   fmt::print(stderr, "[1/4] abstraction: building {} ({} threads)\n", path, threads);
   const auto start = Clock::now();
   auto last = Clock::now() - std::chrono::seconds(10);
-  AbstractionBuilder builder(config.abstraction, game.hash(), threads,
-                             [&](const std::string& stage, std::int64_t done, std::int64_t total) {
-                               if (done < total && Clock::now() - last < std::chrono::seconds(5))
-                                 return;
-                               last = Clock::now();
-                               fmt::print(stderr, "      {}: {}/{} ({:.0f}%) · elapsed {}\n", stage,
-                                          done, total, total > 0 ? 100.0 * done / total : 100.0,
-                                          format_duration(since(start)));
-                             });
+  AbstractionBuilder builder(
+      config.abstraction, game.hash(), threads, [&](const AbstractionProgress& p) {
+        if (p.done < p.total && Clock::now() - last < std::chrono::seconds(5)) return;
+        last = Clock::now();
+        fmt::print(stderr, "      {}: {}/{} ({:.0f}%) · elapsed {}\n", p.stage, p.done, p.total,
+                   p.total > 0 ? 100.0 * p.done / p.total : 100.0, format_duration(since(start)));
+      });
   builder.build().save(path);
   fmt::print(stderr, "      bucket map written in {}\n", format_duration(since(start)));
 }
@@ -253,7 +252,8 @@ void run(const Options& o) {
   const SolveSummary summary = solver.run([&](const SolveProgress& p) {
     std::string line =
         fmt::format("      iteration {} · {:.0f} it/s · elapsed {} · ETA {}", p.iterations,
-                    p.iterations_per_second, format_duration(p.elapsed_seconds), format_duration(p.eta_seconds));
+                    p.iterations_per_second, format_duration(p.elapsed_seconds),
+                    format_duration(p.eta_seconds));
     if (p.checkpoint_written)
       line += fmt::format(" · checkpoint {:.1f}s ({:.0f} MB/s)", solver.last_checkpoint_seconds(),
                           solver.last_checkpoint_mb_per_second());
@@ -276,7 +276,8 @@ void run(const Options& o) {
       curve.push_back({p.elapsed_seconds, p.iterations, chips_to_mbb(game, r.mean),
                        chips_to_mbb(game, r.mean_ci95), false});
       fmt::print(stderr, "      exploitability ≈ {:.1f} ± {:.1f} mbb/g ({} flops, {})\n",
-                 curve.back().mbb, curve.back().ci95_mbb, config.evaluation.flops, format_duration(took));
+                 curve.back().mbb, curve.back().ci95_mbb, config.evaluation.flops,
+                 format_duration(took));
     }
   });
   if (summary.interrupted) fmt::print(stderr, "      stopped by signal; checkpoint written\n");

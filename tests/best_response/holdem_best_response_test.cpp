@@ -1,6 +1,6 @@
-// The real-game hold'em best response (best_response/holdem/holdem_best_response.h) against the exact
-// vector-form best response of best_response/best_response.h on reduced hold'em games (2, 3 and 4
-// rounds, 12-card deck) for lossless and clustered strategies; head-to-head values against
+// The real-game hold'em best response (best_response/holdem/holdem_best_response.h) against the
+// exact vector-form best response of best_response/best_response.h on reduced hold'em games (2, 3
+// and 4 rounds, 12-card deck) for lossless and clustered strategies; head-to-head values against
 // profile values and zero-sum; sampled intervals' coverage; resume; HULHE ground truth
 // (always-fold: 750 mbb/g; always-call: per-flop values against a direct enumeration;
 // always-raise: against a dynamic program over the pot).
@@ -19,12 +19,12 @@
 #include <vector>
 
 #include "abstraction/card_blind_abstraction.h"
-#include "game/hand_evaluator.h"
-#include "util/input_error.h"
 #include "best_response/best_response.h"
 #include "best_response/exploitability.h"
+#include "game/hand_evaluator.h"
 #include "strategies/baseline_policies.h"
 #include "tests/support/solver_test_games.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 namespace {
@@ -358,6 +358,67 @@ TEST(HoldemBestResponse, ShouldStopEndsTheRunAfterTheUnitsInProgress) {
   EXPECT_FALSE(r.complete);
   EXPECT_EQ(r.units_computed, 2);
   EXPECT_GT(r.units_total, 2);
+}
+
+// Progress goes to the callback, never to the terminal: with progress_every_seconds 0 it
+// sees every unit, in order of completion, and the last report closes the run.
+TEST(HoldemBestResponse, ProgressCallbackSeesEveryUnitAndStaysSilent) {
+  const SmallGame g(kGames[1]);
+  const RankHashAbstraction abs(g.game);
+  const HashedTestPolicy policy(g.tree, abs);
+  HoldemBestResponseOptions o;
+  o.threads = 2;
+  o.progress_every_seconds = 0.0;
+  std::vector<EvaluationProgress> seen;
+  o.on_progress = [&seen](const EvaluationProgress& p) { seen.push_back(p); };
+  ::testing::internal::CaptureStdout();
+  ::testing::internal::CaptureStderr();
+  const HoldemBestResponseReport r = HoldemBestResponse(policy, o).run();
+  EXPECT_EQ(::testing::internal::GetCapturedStdout(), "");
+  EXPECT_EQ(::testing::internal::GetCapturedStderr(), "");
+  ASSERT_EQ(static_cast<std::int64_t>(seen.size()), r.units_total);
+  for (std::size_t i = 0; i < seen.size(); ++i) {
+    EXPECT_EQ(seen[i].done, static_cast<std::int64_t>(i) + 1);
+    EXPECT_EQ(seen[i].computed, seen[i].done);
+    EXPECT_EQ(seen[i].total, r.units_total);
+    EXPECT_EQ(seen[i].last, i + 1 == seen.size());
+    EXPECT_GT(seen[i].per_second, 0.0);
+    EXPECT_FALSE(seen[i].estimate.has_value());
+  }
+  EXPECT_EQ(seen.back().eta_seconds, 0.0);
+  // The same numbers as without a callback.
+  HoldemBestResponseOptions quiet;
+  quiet.threads = 2;
+  const HoldemBestResponseReport q = HoldemBestResponse(policy, quiet).run();
+  EXPECT_EQ(q.value, r.value);
+}
+
+// A resumed run counts the units read back as done: its reports start past them.
+TEST(HoldemBestResponse, ProgressOfAResumedRunCountsTheUnitsReadBack) {
+  const SmallGame g(kGames[1]);
+  const RankHashAbstraction abs(g.game);
+  const HashedTestPolicy policy(g.tree, abs);
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / "hulhe_br_progress_resume_test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  HoldemBestResponseOptions o;
+  o.resume_file = (dir / "run.resume").string();
+  o.max_units = 3;
+  o.progress_every_seconds = 1e9;  // the last report only
+  std::vector<EvaluationProgress> seen;
+  o.on_progress = [&seen](const EvaluationProgress& p) { seen.push_back(p); };
+  EXPECT_FALSE(HoldemBestResponse(policy, o).run().complete);
+  ASSERT_EQ(seen.size(), 1u);
+  EXPECT_EQ(seen[0].done, 3);
+  EXPECT_TRUE(seen[0].last);
+  seen.clear();
+  o.max_units = 0;
+  const HoldemBestResponseReport r = HoldemBestResponse(policy, o).run();
+  ASSERT_EQ(seen.size(), 1u);
+  EXPECT_EQ(seen[0].done, r.units_total);
+  EXPECT_EQ(seen[0].computed, r.units_total - 3);
+  std::filesystem::remove_all(dir);
 }
 
 // --- HULHE ---
