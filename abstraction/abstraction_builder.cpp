@@ -259,10 +259,14 @@ BucketMap AbstractionBuilder::build() {
       progress(round_name + ": " + stage, done, total);
     };
   };
-  // A k-means result as the round's buckets, centres and the distances between them.
-  auto take_clusters = [&](KMeansResult&& r, KMeansMetric metric, bool cdf, RoundBuckets& out,
-                           std::vector<std::int32_t>& bucket,
-                           std::optional<GroundDistance>& ground) {
+  // A k-means stage over `x` (a round's features) whose clusters become the round's buckets,
+  // centres and the distances between them.
+  auto cluster = [&](const std::string& stage, const std::string& round_name,
+                     const FeatureMatrix& x, KMeansMetric metric, bool cdf, const KMeansOptions& o,
+                     RoundBuckets& out, std::vector<std::int32_t>& bucket,
+                     std::optional<GroundDistance>& ground) {
+    KMeansResult r;
+    run_stage(stage, [&] { r = kmeans(x, metric, o, kmeans_progress(round_name)); });
     bucket = std::move(r.assignment);
     out.cost = r.cost;
     out.centres = std::move(r.centres);
@@ -338,11 +342,8 @@ BucketMap AbstractionBuilder::build() {
           h = strength_histograms(round, rc.bins, hs, threads_);
           histograms_to_cdfs(h, threads_);
         });
-        KMeansResult r;
-        run_stage(name + ": k-means (1-D EMD)", [&] {
-          r = kmeans(h, KMeansMetric::kL1, options(rc, round), kmeans_progress(name));
-        });
-        take_clusters(std::move(r), KMeansMetric::kL1, true, out, bucket, ground);
+        cluster(name + ": k-means (1-D EMD)", name, h, KMeansMetric::kL1, true, options(rc, round),
+                out, bucket, ground);
         break;
       }
       case BucketingMethod::kOchs: {
@@ -370,11 +371,8 @@ BucketMap AbstractionBuilder::build() {
         FeatureMatrix x;
         run_stage(name + ": OCHS features",
                   [&] { x = ochs_features(preflop_cluster, rc.opponent_clusters, threads_); });
-        KMeansResult r;
-        run_stage(name + ": k-means (L2 on OCHS)", [&] {
-          r = kmeans(x, KMeansMetric::kL2, options(rc, round), kmeans_progress(name));
-        });
-        take_clusters(std::move(r), KMeansMetric::kL2, false, out, bucket, ground);
+        cluster(name + ": k-means (L2 on OCHS)", name, x, KMeansMetric::kL2, false,
+                options(rc, round), out, bucket, ground);
         break;
       }
       case BucketingMethod::kPotential: {

@@ -23,6 +23,7 @@
 #include "best_response/exploitability.h"
 #include "game/hand_evaluator.h"
 #include "strategies/baseline_policies.h"
+#include "tests/support/printed_output.h"
 #include "tests/support/solver_test_games.h"
 #include "util/input_error.h"
 
@@ -371,11 +372,8 @@ TEST(HoldemBestResponse, ProgressCallbackSeesEveryUnitAndStaysSilent) {
   o.progress_every_seconds = 0.0;
   std::vector<EvaluationProgress> seen;
   o.on_progress = [&seen](const EvaluationProgress& p) { seen.push_back(p); };
-  ::testing::internal::CaptureStdout();
-  ::testing::internal::CaptureStderr();
-  const HoldemBestResponseReport r = HoldemBestResponse(policy, o).run();
-  EXPECT_EQ(::testing::internal::GetCapturedStdout(), "");
-  EXPECT_EQ(::testing::internal::GetCapturedStderr(), "");
+  HoldemBestResponseReport r;
+  EXPECT_EQ(testing::printed_by([&] { r = HoldemBestResponse(policy, o).run(); }), "");
   ASSERT_EQ(static_cast<std::int64_t>(seen.size()), r.units_total);
   for (std::size_t i = 0; i < seen.size(); ++i) {
     EXPECT_EQ(seen[i].done, static_cast<std::int64_t>(i) + 1);

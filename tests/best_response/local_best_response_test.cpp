@@ -20,6 +20,7 @@
 #include "solver/average_policy.h"
 #include "solver/cfr_algorithm.h"
 #include "strategies/baseline_policies.h"
+#include "tests/support/printed_output.h"
 #include "tests/support/solver_test_games.h"
 
 namespace hulhe {
@@ -346,11 +347,8 @@ TEST(LocalBestResponse, ProgressCallbackEndsWithTheWholeRunAndStaysSilent) {
   o.progress_every_seconds = 0.0;
   std::vector<EvaluationProgress> seen;
   o.on_progress = [&seen](const EvaluationProgress& p) { seen.push_back(p); };
-  ::testing::internal::CaptureStdout();
-  ::testing::internal::CaptureStderr();
-  const LocalBestResponseReport r = LocalBestResponse(policy, o).run();
-  EXPECT_EQ(::testing::internal::GetCapturedStdout(), "");
-  EXPECT_EQ(::testing::internal::GetCapturedStderr(), "");
+  LocalBestResponseReport r;
+  EXPECT_EQ(testing::printed_by([&] { r = LocalBestResponse(policy, o).run(); }), "");
   ASSERT_FALSE(seen.empty());
   for (std::size_t i = 0; i + 1 < seen.size(); ++i) {
     EXPECT_FALSE(seen[i].last);
