@@ -13,6 +13,7 @@
 #include "util/input_error.h"
 #include "util/input_file.h"
 #include "util/output_file.h"
+#include "util/printable_text.h"
 
 namespace hulhe {
 namespace {
@@ -35,30 +36,7 @@ std::string payload_of(const BucketMap& m) {
   return std::move(os).str();
 }
 
-std::string hex(std::uint64_t v) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
-  return buf;
-}
-
 }  // namespace
-
-std::uint64_t checksum64(const void* data, std::size_t size, std::uint64_t seed) {
-  const auto* p = static_cast<const unsigned char*>(data);
-  std::uint64_t h = seed ^ (0x9E3779B97F4A7C15ULL * (size + 1));
-  std::size_t i = 0;
-  for (; i + 8 <= size; i += 8) {
-    std::uint64_t w;
-    std::memcpy(&w, p + i, 8);
-    h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
-    h ^= h >> 31;
-  }
-  for (; i < size; ++i) {
-    h = (h ^ p[i]) * 0x94D049BB133111EBULL;
-    h ^= h >> 29;
-  }
-  return h ^ (h >> 32);
-}
 
 void RoundBuckets::set_buckets(const std::vector<std::int32_t>& buckets) {
   bucket16.clear();
@@ -128,8 +106,8 @@ BucketMap BucketMap::load(const std::string& path, std::optional<std::uint64_t> 
   }
   if (expected_game_hash && *expected_game_hash != m.game_hash)
     throw InputError("bucket map '" + path + "' was built for a different game (hash " +
-                     hex(m.game_hash) + ") than " + game_name + " (hash " +
-                     hex(*expected_game_hash) + ")");
+                     hex64(m.game_hash) + ") than " + game_name + " (hash " +
+                     hex64(*expected_game_hash) + ")");
   const std::string_view payload = std::string_view(bytes).substr(payload_start);
   if (checksum64(payload.data(), payload.size()) != sum)
     throw InputError("bucket map '" + path + "' is corrupt or truncated (checksum mismatch)");

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "abstraction/hand_features.h"
+#include "util/checksums.h"
 
 namespace hulhe {
 
@@ -60,8 +61,5 @@ struct BucketMap {
                         std::optional<std::uint64_t> expected_game_hash = std::nullopt,
                         const std::string& game_name = "the game");
 };
-
-// 64-bit checksum of bytes (word-wise multiply-xorshift; not cryptographic).
-std::uint64_t checksum64(const void* data, std::size_t size, std::uint64_t seed = 0);
 
 }  // namespace hulhe

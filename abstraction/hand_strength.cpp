@@ -7,14 +7,11 @@
 
 #include "abstraction/hand_features.h"
 #include "abstraction/river_strength.h"
+#include "util/thread_start.h"
 
 namespace hulhe {
 
 namespace {
-
-int thread_count(int threads) {
-  return threads > 0 ? threads : omp_get_max_threads();
-}
 
 void check_river_table(const std::vector<float>& river_hs) {
   if (river_hs.size() != HandIndexer::holdem(3).size())
@@ -41,7 +38,8 @@ std::vector<float> mean_over_next_round(int round, const std::vector<float>& nex
     throw std::invalid_argument("mean_over_next_round: next-round values have the wrong size");
   const auto n = static_cast<std::int64_t>(indexer.size());
   std::vector<float> out(n);
-#pragma omp parallel for schedule(dynamic, round == 0 ? 1 : 1024) num_threads(thread_count(threads))
+#pragma omp parallel for schedule(dynamic, round == 0 ? 1 : 1024) \
+    num_threads(thread_count_or_default(threads))
   for (std::int64_t i = 0; i < n; ++i) {
     Card cards[7];
     indexer.unindex(static_cast<std::uint64_t>(i), cards);
@@ -67,7 +65,7 @@ std::vector<float> expected_hand_strength_squared(int round, const std::vector<f
   check_river_table(river_hs);
   std::vector<float> squared(river_hs.size());
   const auto n = static_cast<std::int64_t>(river_hs.size());
-#pragma omp parallel for num_threads(thread_count(threads))
+#pragma omp parallel for num_threads(thread_count_or_default(threads))
   for (std::int64_t i = 0; i < n; ++i) squared[i] = river_hs[i] * river_hs[i];
   return average_down_to(round, std::move(squared), threads);
 }
@@ -89,7 +87,8 @@ FeatureMatrix strength_histograms(int round, int bins, const std::vector<float>&
   m.rows = static_cast<std::int64_t>(indexer.size());
   m.cols = bins;
   m.data.assign(static_cast<std::size_t>(m.rows) * bins, 0.0F);
-#pragma omp parallel for schedule(dynamic, round == 0 ? 1 : 256) num_threads(thread_count(threads))
+#pragma omp parallel for schedule(dynamic, round == 0 ? 1 : 256) \
+    num_threads(thread_count_or_default(threads))
   for (std::int64_t i = 0; i < m.rows; ++i) {
     Card cards[7];
     indexer.unindex(static_cast<std::uint64_t>(i), cards);

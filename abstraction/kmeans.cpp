@@ -3,6 +3,7 @@
 #include <omp.h>
 
 #include "util/split_mix64.h"
+#include "util/thread_start.h"
 
 // GCC 12 reports false "maybe-uninitialized" inside its own AVX-512 intrinsics when it
 // inlines Eigen's matrix product (a known GCC bug); nothing in this file is uninitialised.
@@ -27,10 +28,6 @@ namespace {
 
 using RowMatrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 constexpr double kInf = std::numeric_limits<double>::infinity();
-
-int thread_count(int threads) {
-  return threads > 0 ? threads : omp_get_max_threads();
-}
 
 double cost_of(double distance, KMeansMetric metric) {
   return metric == KMeansMetric::kL2 ? distance * distance : distance;
@@ -224,7 +221,7 @@ void take_best(LloydRun& best, bool sampled, KMeansResult& result) {
 // u <= max(l, s(own)/...) cannot change cluster and skips the scan of all k centres.
 LloydRun lloyd(const FeatureMatrix& x, KMeansMetric metric, const KMeansOptions& o,
                std::uint64_t seed, const KMeansProgress& progress) {
-  const int threads = thread_count(o.threads);
+  const int threads = thread_count_or_default(o.threads);
   const std::int64_t n = x.rows;
   const int dims = x.cols;
   const int k = o.clusters;
@@ -372,7 +369,7 @@ std::vector<std::int64_t> sample_rows(std::int64_t rows, std::int64_t count, std
 double assign_nearest(const FeatureMatrix& points, const FeatureMatrix& centres,
                       KMeansMetric metric, std::vector<std::int32_t>& assignment, int threads_in,
                       const KMeansProgress& progress) {
-  const int threads = thread_count(threads_in);
+  const int threads = thread_count_or_default(threads_in);
   const std::int64_t n = points.rows;
   const int k = static_cast<int>(centres.rows);
   const int dims = points.cols;
@@ -635,7 +632,7 @@ double assign_nearest_emd(const SparseHistograms& points, const FeatureMatrix& c
   PivotBounds bounds(ground);
   std::vector<float> distance;
   return assign_emd(points, centres, ground, bounds, candidates, assignment, distance,
-                    thread_count(threads), progress, "assign");
+                    thread_count_or_default(threads), progress, "assign");
 }
 
 KMeansResult kmeans_emd(const SparseHistograms& points, const GroundDistance& ground,
@@ -644,7 +641,7 @@ KMeansResult kmeans_emd(const SparseHistograms& points, const GroundDistance& gr
     throw std::invalid_argument("kmeans_emd: need at least one cluster and one point");
   if (points.dims != ground.size())
     throw std::invalid_argument("kmeans_emd: histogram and ground distance sizes differ");
-  const int threads = thread_count(o.threads);
+  const int threads = thread_count_or_default(o.threads);
   const int k = static_cast<int>(std::min<std::int64_t>(o.clusters, points.rows));
   const int dims = points.dims;
   const bool sampled = o.sample_size > 0 && o.sample_size < points.rows;
@@ -761,7 +758,7 @@ std::vector<float> centre_distances_emd(const FeatureMatrix& centres, const Grou
   const int k = static_cast<int>(centres.rows);
   const int dims = centres.cols;
   std::vector<float> d(static_cast<std::size_t>(k) * k, 0.0f);
-#pragma omp parallel num_threads(thread_count(threads_in))
+#pragma omp parallel num_threads(thread_count_or_default(threads_in))
   {
     GreedyEmd emd(dims);
     std::vector<std::uint32_t> cl;

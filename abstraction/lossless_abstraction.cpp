@@ -2,13 +2,12 @@
 
 #include <vector>
 
-#include "util/input_error.h"
+#include "util/checksums.h"
 #include "util/combinatorics.h"
+#include "util/input_error.h"
 
 namespace hulhe {
-namespace {
-
-}  // namespace
+namespace {}  // namespace
 
 LosslessAbstraction::LosslessAbstraction(const GameDefinition& game)
     : num_rounds_(game.num_rounds), num_hole_cards_(game.num_hole_cards), game_name_(game.name) {
@@ -35,12 +34,11 @@ LosslessAbstraction::LosslessAbstraction(const GameDefinition& game)
     num_buckets_[r] = static_cast<std::int32_t>(buckets);
   }
   // FNV-1a over the game's hash and the scheme's name: the buckets are a function of both.
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  auto mix = [&h](std::uint64_t v) {
-    for (int i = 0; i < 8; ++i) {
-      h ^= (v >> (8 * i)) & 0xffU;
-      h *= 0x100000001b3ULL;
-    }
+  std::uint64_t h = kFnv1aOffset;
+  auto mix = [&h](std::uint64_t v) {  // the value's 8 bytes, little-endian
+    char bytes[8];
+    for (int i = 0; i < 8; ++i) bytes[i] = static_cast<char>((v >> (8 * i)) & 0xffU);
+    h = fnv1a(std::string_view(bytes, 8), h);
   };
   mix(game.hash());
   for (char c : std::string("lossless-v1")) mix(static_cast<unsigned char>(c));

@@ -2,7 +2,7 @@
 // nearest-centre assignment (blocked L2, L1, pruned EMD) and whole k-means fits, on
 // synthetic data shaped like HULHE's (8-D OCHS rows, 50-bin CDFs, 47-card next-round
 // histograms over 1,000 clusters). End-to-end times per stage of `hulhe abstract` are in
-// the README (section bench), measured with the command itself.
+// docs/benchmarks.md, measured with the command itself.
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -11,31 +11,10 @@
 
 #include "abstraction/earth_movers_distance.h"
 #include "abstraction/kmeans.h"
+#include "tests/support/planar_ground.h"
 
 namespace hulhe {
 namespace {
-
-// Clusters at random points of the unit square, Euclidean ground distance; `embed` also
-// gives the ground its coordinates (the mean-embedding lower bound, as for OCHS centres).
-GroundDistance planar_ground(int n, std::uint64_t seed, bool embed = false) {
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<double> u(0.0, 1.0);
-  std::vector<double> x(n), y(n);
-  for (int i = 0; i < n; ++i) x[i] = u(rng), y[i] = u(rng);
-  std::vector<float> d(static_cast<std::size_t>(n) * n);
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; j < n; ++j)
-      d[static_cast<std::size_t>(i) * n + j] =
-          static_cast<float>(std::hypot(x[i] - x[j], y[i] - y[j]));
-  GroundDistance g(n, std::move(d));
-  if (embed) {
-    std::vector<float> coords;
-    for (int i = 0; i < n; ++i)
-      coords.push_back(static_cast<float>(x[i])), coords.push_back(static_cast<float>(y[i]));
-    g.set_embedding(std::move(coords), 2, false);
-  }
-  return g;
-}
 
 // Hands' next-round histograms: `draws` next cards landing near a hand-specific spot.
 SparseHistograms sparse_points(std::int64_t rows, const GroundDistance& g, int draws,
@@ -73,7 +52,8 @@ std::vector<float> dense_mean(const SparseHistograms& h, std::int64_t first, std
 // a dense cluster mean over N next-round clusters.
 void BM_GreedyEmd(benchmark::State& state) {
   const int n = static_cast<int>(state.range(0));
-  GroundDistance g = planar_ground(n, 1);
+  std::mt19937_64 rng(1);
+  GroundDistance g = testing::planar_ground(rng, n);
   SparseHistograms h = sparse_points(256, g, 47, 2);
   std::vector<float> mean = dense_mean(h, 0, 256);
   GreedyEmd emd(n);
@@ -90,7 +70,8 @@ BENCHMARK(BM_GreedyEmd)->Arg(50)->Arg(200)->Arg(1000);
 // (counters: mean_rel_error, max_rel_error).
 void BM_ExactEmdAndGreedyError(benchmark::State& state) {
   const int n = static_cast<int>(state.range(0));
-  GroundDistance g = planar_ground(n, 3);
+  std::mt19937_64 rng(3);
+  GroundDistance g = testing::planar_ground(rng, n);
   SparseHistograms h = sparse_points(64, g, 47, 4);
   GreedyEmd emd(n);
   double sum_rel = 0, max_rel = 0;
@@ -157,7 +138,8 @@ BENCHMARK(BM_AssignL1Cdf)->Unit(benchmark::kMillisecond)->UseRealTime();
 // candidate cap (0 = exact argmin with lower-bound pruning), second = 1 when the ground
 // distance has an embedding (mean-embedding bound on top of the pivot bounds), per hand.
 void BM_AssignEmdPotential(benchmark::State& state) {
-  GroundDistance g = planar_ground(1000, 5, state.range(1) != 0);
+  std::mt19937_64 rng(5);
+  GroundDistance g = testing::planar_ground(rng, 1000, state.range(1) != 0);
   SparseHistograms x = sparse_points(4000, g, 47, 6);
   SparseHistograms seeds = sparse_points(1000 * 8, g, 47, 7);
   FeatureMatrix c;
@@ -186,7 +168,8 @@ BENCHMARK(BM_AssignEmdPotential)
 // centres over 1,000 next-round clusters (k-means++ by the lower bound, Lloyd with 4
 // candidates), 3 Lloyd iterations, 2 threads.
 void BM_KMeansEmdFit(benchmark::State& state) {
-  GroundDistance g = planar_ground(1000, 5, true);
+  std::mt19937_64 rng(5);
+  GroundDistance g = testing::planar_ground(rng, 1000, true);
   SparseHistograms x = sparse_points(30000, g, 46, 8);
   KMeansOptions o;
   o.clusters = 1000;

@@ -23,42 +23,14 @@
 #include "game/hand_indexer.h"
 #include "solver/cfr_algorithm.h"
 #include "solver/checkpoint.h"
+#include "tests/support/hulhe_fixtures.h"
+#include "tests/support/temp_folder.h"
 #include "util/process_facts.h"
 
 namespace {
 
 using namespace hulhe;
 using Clock = std::chrono::steady_clock;
-
-GameDefinition hulhe_game() {
-  GameDefinition g =
-      GameDefinition::from_file((std::filesystem::path(__FILE__).parent_path().parent_path() /
-                                 "configs/games/holdem.limit.2p.reverse_blinds.game")
-                                    .string());
-  g.name = "holdem.limit.2p.reverse_blinds";
-  return g;
-}
-
-std::shared_ptr<const BucketMap> hashed_map(const GameDefinition& game, std::int32_t k) {
-  auto map = std::make_shared<BucketMap>();
-  map->game_hash = game.hash();
-  for (int r = 0; r < 4; ++r) {
-    RoundBuckets rb;
-    rb.round = r;
-    rb.method = r == 0 ? "lossless" : "hashed";
-    const std::int64_t n = static_cast<std::int64_t>(HandIndexer::holdem(r).size());
-    rb.num_buckets = r == 0 ? static_cast<std::int32_t>(n) : k;
-    std::vector<std::int32_t> b(static_cast<std::size_t>(n));
-    for (std::int64_t i = 0; i < n; ++i)
-      b[static_cast<std::size_t>(i)] =
-          r == 0 ? static_cast<std::int32_t>(i)
-                 : static_cast<std::int32_t>(
-                       (static_cast<std::uint64_t>(i) * 0x9e3779b97f4a7c15ULL >> 32) % k);
-    rb.set_buckets(b);
-    map->rounds.push_back(std::move(rb));
-  }
-  return map;
-}
 
 void measure(const std::string& label, const BettingTree& tree, const ClusteredAbstraction& a,
              double seconds, const std::vector<int>& thread_counts) {
@@ -91,15 +63,12 @@ void measure(const std::string& label, const BettingTree& tree, const ClusteredA
   c.abstraction_kind = "buckets";
   c.abstraction_hash = a.hash();
   c.tables = StrategyTables(tree, a);
-  const auto dir = std::filesystem::temp_directory_path() /
-                   fmt::format("hulhe-bench-{}", static_cast<long>(::getpid()));
-  std::filesystem::create_directories(dir);
-  const std::string path = (dir / "bench.ckpt").string();
+  const testing::TempFolder dir;
+  const std::string path = dir / "bench.ckpt";
   const auto start = Clock::now();
   write_checkpoint(path, c);
   const double secs = std::chrono::duration<double>(Clock::now() - start).count();
   const double mb = std::filesystem::file_size(path) / 1e6;
-  std::filesystem::remove_all(dir);
   fmt::print(
       "  checkpoint {:.1f} MB written in {:.2f}s ({:.0f} MB/s); peak memory so far {:.2f} GiB\n",
       mb, secs, mb / secs, peak_rss_mib() / 1024.0);
@@ -128,7 +97,7 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  const GameDefinition game = hulhe_game();
+  const GameDefinition game = testing::hulhe_game();
   const BettingTree tree(game);
   if (!map_path.empty()) {
     const ClusteredAbstraction a = ClusteredAbstraction::load(map_path, game.hash(), game.name);
@@ -137,7 +106,7 @@ int main(int argc, char** argv) {
   }
   for (const auto& [label, k] : std::vector<std::pair<std::string, std::int32_t>>{
            {"quick size", 50}, {"standard size", 1000}, {"large size", 9000}}) {
-    const ClusteredAbstraction a(hashed_map(game, k));
+    const ClusteredAbstraction a(testing::index_hash_bucket_map(game, {169, k, k, k}));
     measure(label, tree, a, seconds, threads);
   }
   return 0;

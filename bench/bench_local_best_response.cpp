@@ -12,58 +12,16 @@
 #include <span>
 
 #include "abstraction/card_blind_abstraction.h"
+#include "best_response/local_best_response.h"
 #include "game/betting_tree.h"
 #include "game/hand_indexer.h"
-#include "best_response/local_best_response.h"
 #include "strategies/baseline_policies.h"
+#include "tests/support/hulhe_fixtures.h"
+#include "tests/support/test_policies.h"
 
 namespace {
 
 using namespace hulhe;
-
-class IndexHashAbstraction final : public CardAbstraction {
- public:
-  int num_rounds() const override { return 4; }
-  std::int32_t num_buckets(int round) const override { return round == 0 ? 169 : 1000; }
-  std::int32_t bucket(int round, const Card* hole, const Card* board) const override {
-    std::array<Card, 7> cards{};
-    cards[0] = hole[0];
-    cards[1] = hole[1];
-    const int b = round == 0 ? 0 : round + 2;
-    for (int i = 0; i < b; ++i) cards[2 + i] = board[i];
-    const std::uint64_t index = HandIndexer::holdem(round).index(cards.data());
-    if (round == 0) return static_cast<std::int32_t>(index);
-    std::uint64_t x = index * 0x9e3779b97f4a7c15ULL;
-    x ^= x >> 29;
-    return static_cast<std::int32_t>(x % 1000);
-  }
-  std::uint64_t hash() const override { return 42; }
-  std::string describe() const override { return "index hash 169-1000-1000-1000"; }
-};
-
-class HashPolicy final : public Policy {
- public:
-  HashPolicy(const BettingTree& tree, const CardAbstraction& abs) : tree_(tree), abs_(abs) {}
-  const BettingTree& tree() const override { return tree_; }
-  const CardAbstraction& abstraction() const override { return abs_; }
-  void action_probabilities(int round, std::int32_t node, std::int32_t bucket,
-                            std::span<double> out) const override {
-    double sum = 0.0;
-    for (std::size_t a = 0; a < out.size(); ++a) {
-      std::uint64_t x = ((round * 100003ULL + node) * 7919ULL + bucket) * 31ULL + a;
-      x ^= x >> 13;
-      x *= 0x9e3779b97f4a7c15ULL;
-      x ^= x >> 29;
-      out[a] = 0.05 + static_cast<double>(x % 1000) / 1000.0;
-      sum += out[a];
-    }
-    for (double& p : out) p /= sum;
-  }
-
- private:
-  const BettingTree& tree_;
-  const CardAbstraction& abs_;
-};
 
 // CPU time of this thread: the machine may be shared.
 double thread_seconds() {
@@ -91,8 +49,8 @@ void play(benchmark::State& state, const Policy& policy, std::int64_t hands) {
 void BM_LbrHulhe169x1000(benchmark::State& state) {
   static const GameDefinition game = GameDefinition::holdem_limit_2p();
   static const BettingTree tree(game);
-  static const IndexHashAbstraction abs;
-  static const HashPolicy policy(tree, abs);
+  static const testing::IndexHashAbstraction abs;
+  static const testing::HashedTestPolicy policy(tree, abs);
   play(state, policy, state.range(0));
 }
 BENCHMARK(BM_LbrHulhe169x1000)->Arg(200)->Iterations(1)->UseManualTime()->Unit(benchmark::kSecond);

@@ -3,7 +3,7 @@
 //
 // HULHE strategy files need a card abstraction; so that this program needs no bucket-map
 // build, it makes its own: every canonical hand (HandIndexer, as a bucket map would look it
-// up) falls in bucket index mod 1,000 on the flop, turn and river (169 lossless preflop).
+// up) falls in bucket hash(index) mod 1,000 on the flop, turn and river (169 lossless preflop).
 // A pseudo-random strategy over it is written as a real strategy file (8-bit values,
 // 14 MiB) and read back, so the agents do exactly what they do with a solved strategy: index
 // the hand, walk the betting tree, sample from the quantised table.
@@ -21,6 +21,9 @@
 #include "strategies/match.h"
 #include "strategies/policy_agent.h"
 #include "strategies/strategy_file.h"
+#include "tests/support/hulhe_fixtures.h"
+#include "tests/support/temp_folder.h"
+#include "tests/support/test_policies.h"
 
 namespace {
 
@@ -33,54 +36,20 @@ std::string source_file(const std::string& relative) {
   return (std::filesystem::path(__FILE__).parent_path().parent_path() / relative).string();
 }
 
-class ModuloBuckets final : public CardAbstraction {
- public:
-  static constexpr std::int32_t kPostflopBuckets = 1000;
-  int num_rounds() const override { return 4; }
-  std::int32_t num_buckets(int round) const override { return round == 0 ? 169 : kPostflopBuckets; }
-  std::int32_t bucket(int round, const Card* hole, const Card* board) const override {
-    Card cards[7] = {hole[0], hole[1]};
-    const int n = round == 0 ? 0 : round + 2;
-    for (int i = 0; i < n; ++i) cards[2 + i] = board[i];
-    const std::uint64_t index = HandIndexer::holdem(round).index(cards);
-    return static_cast<std::int32_t>(round == 0 ? index : index % kPostflopBuckets);
-  }
-  std::uint64_t hash() const override { return 0x6d6f64756c6f3130ULL; }
-  std::string describe() const override { return "canonical index mod 1000 (bench)"; }
-};
-
-// Probabilities from a hash of the information set: fixed, uneven, no memory.
-class HashedPolicy final : public Policy {
- public:
-  HashedPolicy(const BettingTree& tree, const CardAbstraction& abstraction)
-      : tree_(tree), abstraction_(abstraction) {}
-  const BettingTree& tree() const override { return tree_; }
-  const CardAbstraction& abstraction() const override { return abstraction_; }
-  void action_probabilities(int round, std::int32_t node, std::int32_t bucket,
-                            std::span<double> out) const override {
-    SplitMix64 rng((std::uint64_t(round) << 56) ^ (std::uint64_t(node) << 28) ^
-                   static_cast<std::uint64_t>(bucket));
-    for (double& p : out) p = 0.05 + rng.uniform();
-  }
-
- private:
-  const BettingTree& tree_;
-  const CardAbstraction& abstraction_;
-};
-
 struct Holdem {
   GameDefinition game = GameDefinition::holdem_limit_2p();
   BettingTree tree{game};
-  std::shared_ptr<const ModuloBuckets> abstraction = std::make_shared<ModuloBuckets>();
+  std::shared_ptr<const testing::IndexHashAbstraction> abstraction =
+      std::make_shared<testing::IndexHashAbstraction>();
   std::shared_ptr<const StrategyFile> file;
   Holdem() {
-    const std::string path =
-        (std::filesystem::temp_directory_path() / "hulhe_bench_match_holdem.strategy").string();
+    const testing::TempFolder dir;
+    const std::string path = dir / "holdem.strategy";
     StrategyFileMetadata meta;
     meta.algorithm = "hashed (bench)";
     meta.abstraction_kind = "buckets";
     meta.bucket_map = "(bench: canonical index mod 1000)";
-    write_strategy_file(path, HashedPolicy(tree, *abstraction), meta);
+    write_strategy_file(path, testing::HashedTestPolicy(tree, *abstraction), meta);
     file = std::make_shared<const StrategyFile>(StrategyFile::read(path, abstraction));
     std::filesystem::remove(path);
   }
@@ -98,8 +67,8 @@ struct Leduc {
     LosslessAbstraction abstraction(game);
     StrategyTables tables(tree, abstraction);
     make_cfr_algorithm(CfrParameters{}, tree, abstraction, tables)->run(1, 300, 1);
-    const std::string path =
-        (std::filesystem::temp_directory_path() / "hulhe_bench_match_leduc.strategy").string();
+    const testing::TempFolder dir;
+    const std::string path = dir / "leduc.strategy";
     write_strategy_file(path, AveragePolicy(tree, abstraction, tables),
                         {0, "cfr+", 300, "lossless", ""});
     file = std::make_shared<const StrategyFile>(StrategyFile::read(path));

@@ -23,6 +23,7 @@
 #include "strategies/packed_bucket_abstraction.h"
 #include "strategies/play_agents.h"
 #include "strategies/strategy_file.h"
+#include "tests/support/temp_folder.h"
 
 namespace {
 
@@ -33,8 +34,8 @@ using namespace hulhe;
 const std::string& strategy_path() {
   static const std::string path = [] {
     if (const char* p = std::getenv("HULHE_STRATEGY")) return std::string(p);
-    const std::string tmp =
-        (std::filesystem::temp_directory_path() / "hulhe_bench_player.strategy").string();
+    static const testing::TempFolder dir;  // lives until the program ends
+    const std::string tmp = dir / "player.strategy";
     const GameDefinition game = GameDefinition::holdem_limit_2p();
     const BettingTree tree(game);
     const std::int32_t k[4] = {169, 50, 50, 50};

@@ -17,12 +17,13 @@
 #include <vector>
 
 #include "abstraction/lossless_abstraction.h"
-#include "game/betting_tree.h"
-#include "solver/average_policy.h"
-#include "solver/cfr_algorithm.h"
 #include "best_response/exploitability.h"
+#include "game/betting_tree.h"
 #include "pipeline/solve_config.h"
 #include "pipeline/solver_run.h"
+#include "solver/average_policy.h"
+#include "solver/cfr_algorithm.h"
+#include "tests/support/temp_folder.h"
 
 namespace {
 
@@ -78,31 +79,22 @@ BENCHMARK(BM_LeducOneSecond)
 // no checkpoint until the end. it_per_s of 0 and 1 against 2 is what checkpoints cost.
 void BM_LeducCheckpointShare(benchmark::State& state) {
   const std::filesystem::path source = std::filesystem::path(__FILE__).parent_path().parent_path();
-  const std::filesystem::path dir =
-      std::filesystem::temp_directory_path() / ("hulhe_bench_ckpt_" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
+  const testing::TempFolder dir;
   for (auto _ : state) {
     SolveConfig c = SolveConfig::from_file((source / "configs/leduc.toml").string());
     c.params.algorithm = "external";
     c.iterations = std::int64_t{1} << 40;
     c.seconds = 3.0;
-    c.checkpoint = (dir / "leduc.ckpt").string();
+    c.checkpoint = dir / "leduc.ckpt";
     if (state.range(0) == 1) c.checkpoint_every_iterations = 1000;
     if (state.range(0) == 2) c.checkpoint_every_iterations = 0, c.checkpoint_every_seconds = 0;
     std::filesystem::remove(c.checkpoint);
     SolverRun run(c, false);
-    int written = 0;
-    double writing = 0.0;
-    const SolveSummary s = run.run([&](const SolveProgress& p) {
-      if (!p.checkpoint_written) return;
-      ++written;
-      writing += run.last_checkpoint_seconds();
-    });
+    const SolveSummary s = run.run({});
     state.counters["it_per_s"] = static_cast<double>(s.iterations) / s.seconds;
-    state.counters["checkpoints"] = written;
-    state.counters["checkpoint_share"] = writing / s.seconds;
+    state.counters["checkpoints"] = s.periodic_checkpoints;
+    state.counters["checkpoint_share"] = s.periodic_checkpoint_seconds / s.seconds;
   }
-  std::filesystem::remove_all(dir);
   static const char* const kLabels[] = {"shipped config", "every 1000 iterations", "off"};
   state.SetLabel(kLabels[state.range(0)]);
 }

@@ -10,21 +10,16 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace hulhe;
   if (size == 0) return 0;
-  const std::string_view rest = fuzz::as_text(data + 1, size - 1);
-  std::string file;
-  if (data[0] & 1) {
-    file = rest;
-  } else {
+  const std::string file = fuzz::file_from_input(data, size, [](std::string_view body) {
     std::ostringstream header(std::ios::binary);
     {
       cereal::PortableBinaryOutputArchive ar(header);
       std::string magic(BucketMap::kMagic);
-      const std::uint64_t zero = 0, sum = checksum64(rest.data(), rest.size());
+      const std::uint64_t zero = 0, sum = checksum64(body.data(), body.size());
       ar(magic, BucketMap::kFormatVersion, zero, zero, sum);
     }
-    file = header.str();
-    file += rest;
-  }
+    return header.str();
+  });
   const std::string path = fuzz::write_temp("fuzz.buckets", file);
   fuzz::expect_input_errors_only([&] {
     const BucketMap m = BucketMap::load(path);

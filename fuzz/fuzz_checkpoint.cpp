@@ -6,33 +6,20 @@
 #include "fuzz/fuzz_support.h"
 #include "game/betting_tree.h"
 #include "solver/checkpoint.h"
-
-namespace {
-
-std::uint64_t fnv1a(std::string_view s) {
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  for (unsigned char c : s) h = (h ^ c) * 0x100000001b3ULL;
-  return h;
-}
-
-}  // namespace
+#include "util/checksums.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace hulhe;
   if (size == 0) return 0;
-  const std::string_view rest = fuzz::as_text(data + 1, size - 1);
-  std::string file;
-  if (data[0] & 1) {
-    file = rest;
-  } else {
-    file = "HULHECKP";
-    fuzz::put_le(file, kCheckpointVersion, 4);
-    fuzz::put_le(file, 0, 8);
-    fuzz::put_le(file, 0, 8);
-    fuzz::put_le(file, rest.size(), 8);
-    fuzz::put_le(file, fnv1a(rest), 8);
-    file += rest;
-  }
+  const std::string file = fuzz::file_from_input(data, size, [](std::string_view body) {
+    std::string header = "HULHECKP";
+    fuzz::put_le(header, kCheckpointVersion, 4);
+    fuzz::put_le(header, 0, 8);
+    fuzz::put_le(header, 0, 8);
+    fuzz::put_le(header, body.size(), 8);
+    fuzz::put_le(header, fnv1a(body), 8);
+    return header;
+  });
   const std::string path = fuzz::write_temp("fuzz.ckpt", file);
   fuzz::expect_input_errors_only([&] {
     const Checkpoint c = read_checkpoint(path);

@@ -9,21 +9,17 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace hulhe;
   if (size == 0) return 0;
-  const std::string_view rest = fuzz::as_text(data + 1, size - 1);
-  std::string file;
-  if (data[0] & 1) {
-    file = rest;
-  } else {
-    file = "HULHESTR";
-    fuzz::put_le(file, kStrategyFileVersion, 4);
-    fuzz::put_le(file, 0, 8);
-    fuzz::put_le(file, 0, 8);
-    fuzz::put_le(file, rest.size(), 8);
-    fuzz::put_le(file, checksum64(rest.data(), rest.size()), 8);  // the format's checksum
-    fuzz::put_le(file, 0, 8);                                     // abstraction hash
-    fuzz::put_le(file, 8, 4);                                     // bits per probability
-    file += rest;
-  }
+  const std::string file = fuzz::file_from_input(data, size, [](std::string_view body) {
+    std::string header = "HULHESTR";
+    fuzz::put_le(header, kStrategyFileVersion, 4);
+    fuzz::put_le(header, 0, 8);
+    fuzz::put_le(header, 0, 8);
+    fuzz::put_le(header, body.size(), 8);
+    fuzz::put_le(header, checksum64(body.data(), body.size()), 8);  // the format's checksum
+    fuzz::put_le(header, 0, 8);                                     // abstraction hash
+    fuzz::put_le(header, 8, 4);                                     // bits per probability
+    return header;
+  });
   const std::string path = fuzz::write_temp("fuzz.strategy", file);
   fuzz::expect_input_errors_only([&] {
     const StrategyFile s = StrategyFile::read(path);

@@ -35,6 +35,16 @@ inline std::string_view as_text(const std::uint8_t* data, std::size_t size) {
   return {reinterpret_cast<const char*>(data), size};
 }
 
+// The file a binary-format harness reads: with an odd first byte the rest of the input as
+// is (the header's size and checksum guard the body); with an even one `header(body)` + the
+// rest as body, so the fuzzer gets past the checksum to the body's reader.
+template <typename Header>
+std::string file_from_input(const std::uint8_t* data, std::size_t size, Header&& header) {
+  const std::string_view rest = as_text(data + 1, size - 1);
+  if (data[0] & 1) return std::string(rest);
+  return header(rest) + std::string(rest);
+}
+
 // This process's own temporary folder, removed at exit. Held in a string that is never
 // destroyed, so that the exit handler may still read it.
 inline const std::string& temp_folder() {

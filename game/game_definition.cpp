@@ -9,8 +9,10 @@
 #include <sstream>
 #include <vector>
 
+#include "util/checksums.h"
 #include "util/input_error.h"
 #include "util/input_file.h"
+#include "util/printable_text.h"
 
 namespace hulhe {
 namespace {
@@ -71,12 +73,6 @@ std::string lower(std::string_view s) {
   return out;
 }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
-
 class Parser {
  public:
   explicit Parser(std::string_view source) : source_(source) {}
@@ -113,15 +109,6 @@ class Parser {
  private:
   std::string_view source_;
 };
-
-std::uint64_t fnv1a(std::string_view s) {
-  std::uint64_t h = 14695981039346656037ULL;
-  for (unsigned char c : s) {
-    h ^= c;
-    h *= 1099511628211ULL;
-  }
-  return h;
-}
 
 }  // namespace
 

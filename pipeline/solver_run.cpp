@@ -12,11 +12,12 @@
 
 #include "abstraction/abstraction_factory.h"
 #include "abstraction/clustered_abstraction.h"
-#include "util/input_error.h"
 #include "solver/average_policy.h"
 #include "solver/checkpoint.h"
 #include "solver/private_hands.h"
 #include "solver/public_tree_traversal.h"
+#include "util/input_error.h"
+#include "util/printable_text.h"
 
 namespace hulhe {
 namespace {
@@ -45,10 +46,6 @@ class StopSignals {
   void (*old_term_)(int) = SIG_DFL;
 };
 
-std::string hex(std::uint64_t v) {
-  return fmt::format("{:016x}", v);
-}
-
 bool small_enough_for_exact_br(const GameDefinition& game) {
   if (game.num_hole_cards > 2 || game.num_board_cards[0] != 0) return false;
   const auto boards = count_public_boards(game);
@@ -71,8 +68,8 @@ SolverRun::SolverRun(const SolveConfig& config, bool resume)
       clustered->map().source_hash != config.abstraction_source_hash)
     throw InputError("bucket map " + config.bucket_map +
                      " was built from another abstraction description (" +
-                     hex(clustered->map().source_hash) + ") than the one in " + config.path + " (" +
-                     hex(config.abstraction_source_hash) +
+                     hex64(clustered->map().source_hash) + ") than the one in " + config.path +
+                     " (" + hex64(config.abstraction_source_hash) +
                      "); rebuild it with `hulhe abstract --config " + config.path + "`");
   exact_br_ = small_enough_for_exact_br(game);
   TablePrecision precision = default_table_precision(config.params.algorithm);
@@ -206,6 +203,10 @@ SolveSummary SolverRun::run(const std::function<void(const SolveProgress&)>& on_
       save();
       last_checkpoint = solve_seconds();
       wrote = !config_.checkpoint.empty();
+      if (wrote) {
+        ++summary.periodic_checkpoints;
+        summary.periodic_checkpoint_seconds += last_checkpoint_seconds_;
+      }
     }
     if (on_progress && (elapsed - last_progress >= config_.progress_every_seconds || wrote)) {
       last_progress = elapsed;

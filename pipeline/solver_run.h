@@ -17,10 +17,10 @@
 #include <string>
 
 #include "abstraction/card_abstraction.h"
-#include "game/betting_tree.h"
-#include "solver/cfr_algorithm.h"
 #include "best_response/exploitability.h"
+#include "game/betting_tree.h"
 #include "pipeline/solve_config.h"
+#include "solver/cfr_algorithm.h"
 #include "solver/strategy_tables.h"
 #include "util/process_facts.h"
 
@@ -48,6 +48,8 @@ struct SolveSummary {
   double seconds = 0.0;                        // solve time (excluded time not counted)
   bool interrupted = false;                    // SIGINT/SIGTERM
   std::string checkpoint;                      // written at the end ("" if none configured)
+  int periodic_checkpoints = 0;                // written during the run (not the final one)
+  double periodic_checkpoint_seconds = 0.0;    // and the time they took
   std::optional<ExploitabilityReport> report;  // when cheap enough to compute
 };
 
@@ -63,6 +65,7 @@ class SolverRun {
   const BettingTree& tree() const { return *tree_; }
   const CardAbstraction& abstraction() const { return *abstraction_; }
   const StrategyTables& tables() const { return tables_; }
+  const SolveConfig& config() const { return config_; }
   const CfrParameters& params() const { return params_; }
   std::int64_t iterations_done() const { return done_; }
   // Bytes of the regret and average tables (computed before they are allocated).

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "util/bounded_input_archive.h"
+#include "util/checksums.h"
 #include "util/input_error.h"
 #include "util/input_file.h"
 #include "util/output_file.h"
@@ -31,15 +32,6 @@ constexpr char kMagic[8] = {'H', 'U', 'L', 'H', 'E', 'C', 'K', 'P'};
 constexpr std::size_t kHeaderSize = 8 + 4 + 8 + 8 + 8 + 8;
 constexpr std::uint64_t kMaxCheckpointBytes = std::uint64_t{1} << 40;
 
-std::uint64_t fnv1a(const char* data, std::size_t size) {
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  for (std::size_t i = 0; i < size; ++i) {
-    h ^= static_cast<unsigned char>(data[i]);
-    h *= 0x100000001b3ULL;
-  }
-  return h;
-}
-
 template <typename T>
 void put(std::string& out, T v) {
   for (std::size_t i = 0; i < sizeof(T); ++i)
@@ -52,12 +44,6 @@ T get(const char* p) {
   for (std::size_t i = 0; i < sizeof(T); ++i)
     v |= static_cast<std::uint64_t>(static_cast<unsigned char>(p[i])) << (8 * i);
   return static_cast<T>(v);
-}
-
-std::string hex(std::uint64_t v) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
-  return buf;
 }
 
 // Every string of the body is checked against what it may be (the checksum only shows that
@@ -104,7 +90,7 @@ void write_checkpoint(const std::string& path, const Checkpoint& c) {
   put<std::uint64_t>(header, c.game_hash);
   put<std::uint64_t>(header, c.abstraction_hash);
   put<std::uint64_t>(header, body.size());
-  put<std::uint64_t>(header, fnv1a(body.data(), body.size()));
+  put<std::uint64_t>(header, fnv1a(body));
 
   // Temporary file, fsync, rename, folder fsync (util/output_file.h): a crash, kill -9 or
   // full disk never loses the last good checkpoint.
@@ -136,7 +122,7 @@ Checkpoint read_checkpoint(const std::string& path) {
                      std::to_string(data.size() - kHeaderSize) + " bytes, header says " +
                      std::to_string(size) + ")");
   const std::string_view body(data.data() + kHeaderSize, size);
-  if (fnv1a(body.data(), size) != checksum)
+  if (fnv1a(body) != checksum)
     throw InputError("checkpoint " + path + " is corrupt (checksum mismatch)");
   try {
     // Every length prefix is checked against the bytes that remain (a crafted body cannot
@@ -172,12 +158,12 @@ Checkpoint read_checkpoint(const std::string& path) {
 void check_checkpoint_matches(const Checkpoint& c, const std::string& path,
                               const GameDefinition& game, const CardAbstraction& abstraction) {
   if (c.game_hash != game.hash())
-    throw InputError("checkpoint " + path + " is of another game (game hash " + hex(c.game_hash) +
-                     ", '" + c.game_name + "'), not of '" + game.name + "' (" + hex(game.hash()) +
+    throw InputError("checkpoint " + path + " is of another game (game hash " + hex64(c.game_hash) +
+                     ", '" + c.game_name + "'), not of '" + game.name + "' (" + hex64(game.hash()) +
                      ")");
   if (c.abstraction_hash != abstraction.hash())
     throw InputError("checkpoint " + path + " was built with another abstraction (hash " +
-                     hex(c.abstraction_hash) + ", expected " + hex(abstraction.hash()) + ": " +
+                     hex64(c.abstraction_hash) + ", expected " + hex64(abstraction.hash()) + ": " +
                      abstraction.describe() + ")");
   // The checksum only shows the body is what was written, not that a writer (or an editor
   // who recomputed it) wrote tables of the right shape: indexing them would go out of bounds.
@@ -192,7 +178,7 @@ void check_checkpoint_matches(const Checkpoint& c, const std::string& path,
 std::uint64_t file_hash(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   const std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  return fnv1a(data.data(), data.size());
+  return fnv1a(data);
 }
 
 }  // namespace hulhe

@@ -8,13 +8,10 @@
 #include <cstring>
 
 #include "util/input_error.h"
+#include "util/printable_text.h"
 
 namespace hulhe {
 namespace {
-
-std::string quoted(std::string_view what, const std::string& path) {
-  return std::string(what) + " '" + path + "'";
-}
 
 // The problem with a file of this type, or "" for a regular file.
 std::string type_problem(const struct stat& st) {
@@ -29,9 +26,9 @@ void require_input_file(const std::string& path, std::string_view what) {
   if (path.empty()) throw InputError("no " + std::string(what) + " given (empty path)");
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0)
-    throw InputError("cannot read " + quoted(what, path) + ": " + std::strerror(errno));
+    throw InputError("cannot read " + quoted_path(what, path) + ": " + std::strerror(errno));
   if (const std::string p = type_problem(st); !p.empty())
-    throw InputError(quoted(what, path) + " " + p);
+    throw InputError(quoted_path(what, path) + " " + p);
 }
 
 std::string read_input_file(const std::string& path, std::string_view what,
@@ -40,7 +37,8 @@ std::string read_input_file(const std::string& path, std::string_view what,
   // O_NONBLOCK: should the path be swapped for a fifo after the check, open() must not wait
   // for a writer; fstat() below refuses it.
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  if (fd < 0) throw InputError("cannot read " + quoted(what, path) + ": " + std::strerror(errno));
+  if (fd < 0)
+    throw InputError("cannot read " + quoted_path(what, path) + ": " + std::strerror(errno));
   struct stat st {};
   std::string problem;
   if (::fstat(fd, &st) != 0)
@@ -66,7 +64,7 @@ std::string read_input_file(const std::string& path, std::string_view what,
     text.resize(done);
   }
   ::close(fd);
-  if (!problem.empty()) throw InputError(quoted(what, path) + " " + problem);
+  if (!problem.empty()) throw InputError(quoted_path(what, path) + " " + problem);
   return text;
 }
 

@@ -9,14 +9,11 @@
 #include <filesystem>
 
 #include "util/input_error.h"
+#include "util/printable_text.h"
 #include "util/streamed_output_file.h"
 
 namespace hulhe {
 namespace {
-
-std::string quoted(std::string_view what, const std::string& path) {
-  return std::string(what) + " '" + path + "'";
-}
 
 std::string folder_of(const std::string& path) {
   const std::string parent = std::filesystem::path(path).parent_path().string();
@@ -51,14 +48,14 @@ void check_output_path(const std::string& path, std::string_view what,
   struct stat st {};
   const bool exists = ::stat(path.c_str(), &st) == 0;
   if (exists && S_ISDIR(st.st_mode))
-    throw InputError("cannot write " + quoted(what, path) + ": it is a directory");
+    throw InputError("cannot write " + quoted_path(what, path) + ": it is a directory");
   if (exists && !S_ISREG(st.st_mode))
-    throw InputError("cannot write " + quoted(what, path) +
+    throw InputError("cannot write " + quoted_path(what, path) +
                      ": it exists and is not a regular file (a device, fifo or socket); hulhe "
                      "replaces regular files only");
   for (const std::string& input : inputs)
     if (!input.empty() && same_file(path, exists ? &st : nullptr, input))
-      throw InputError("cannot write " + quoted(what, path) + ": it is the input '" + input +
+      throw InputError("cannot write " + quoted_path(what, path) + ": it is the input '" + input +
                        "' of this command; choose another output path");
   // Prove that a file can be created beside it (permissions, read-only file system, missing
   // folder) by creating and removing a uniquely named one.
@@ -66,8 +63,8 @@ void check_output_path(const std::string& path, std::string_view what,
   const int fd = make_temporary(path, tmp);
   if (fd < 0) {
     const std::string folder = folder_of(path);
-    throw InputError("cannot write " + quoted(what, path) + ": cannot create files in folder '" +
-                     folder + "': " + std::strerror(errno));
+    throw InputError("cannot write " + quoted_path(what, path) +
+                     ": cannot create files in folder '" + folder + "': " + std::strerror(errno));
   }
   ::close(fd);
   ::unlink(tmp.c_str());

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <string>
 
 namespace hulhe {
@@ -97,6 +98,22 @@ bool is_plain_line(std::string_view text, std::size_t max_bytes) {
     if (b < 0x20 || b == 0x7f) return false;
   }
   return true;
+}
+
+std::string quoted_path(std::string_view what, const std::string& path) {
+  return std::string(what) + " '" + path + "'";
+}
+
+std::string hex64(std::uint64_t value) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(value));
+  return buf;
+}
+
+std::string_view trim(std::string_view text, std::string_view blanks) {
+  const std::size_t first = text.find_first_not_of(blanks);
+  if (first == std::string_view::npos) return {};
+  return text.substr(first, text.find_last_not_of(blanks) - first + 1);
 }
 
 }  // namespace hulhe

@@ -2,6 +2,7 @@
 // Text from input files shown on a terminal (error messages, log lines, player names):
 // valid UTF-8 passes unchanged; control bytes and bytes that are not UTF-8 become `\xNN`,
 // so raw binary from a file never reaches the terminal (escape sequences, NULs).
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -24,5 +25,14 @@ std::size_t first_invalid_utf8(std::string_view text);
 // at most `max_bytes`, valid UTF-8, no control byte (a NUL would cut it, an escape sequence
 // would reach the terminal, a newline would split a log line).
 bool is_plain_line(std::string_view text, std::size_t max_bytes);
+
+// `what 'path'`, as every message about a file names it.
+std::string quoted_path(std::string_view what, const std::string& path);
+
+// 16 lower-case hex digits: how hashes are shown and compared in messages and reports.
+std::string hex64(std::uint64_t value);
+
+// `text` without leading and trailing bytes of `blanks`.
+std::string_view trim(std::string_view text, std::string_view blanks = " \t\n\r\f\v");
 
 }  // namespace hulhe

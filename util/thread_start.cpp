@@ -1,5 +1,6 @@
 #include "util/thread_start.h"
 
+#include <omp.h>
 #include <pthread.h>
 
 #include <cctype>
@@ -97,6 +98,10 @@ void require_thread_start(int threads) {
     throw InputError("cannot start " + std::to_string(threads) +
                      " threads: " + std::strerror(error) + " (" +
                      std::to_string(started.size() + 1) + " started); use fewer --threads");
+}
+
+int thread_count_or_default(int threads) {
+  return threads > 0 ? threads : omp_get_max_threads();
 }
 
 }  // namespace hulhe

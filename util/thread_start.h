@@ -16,4 +16,7 @@ void require_thread_start(int threads);
 // an optional B, K, M or G suffix; K when none), else 0 for the pthread default.
 std::size_t openmp_stack_size();
 
+// `threads` where positive, else OpenMP's default (OMP_NUM_THREADS or the cores).
+int thread_count_or_default(int threads);
+
 }  // namespace hulhe

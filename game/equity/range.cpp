@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "util/input_error.h"
+#include "util/printable_text.h"
 
 namespace hulhe {
 namespace {
@@ -76,12 +77,6 @@ double parse_weight(std::string_view item, std::string_view text) {
   return w;
 }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
-
 }  // namespace
 
 Range Range::parse(std::string_view text) {
@@ -89,14 +84,14 @@ Range Range::parse(std::string_view text) {
   std::vector<double> weight(static_cast<std::size_t>(kMaxCards * kMaxCards), 0.0);
   std::vector<std::string> owner(weight.size());
   Range range;
-  range.text_ = std::string(trim(text));
+  range.text_ = std::string(trim(text, " \t"));
   if (range.text_.empty()) throw InputError("empty range: expected e.g. AhKh, QQ+ or random");
 
   std::size_t start = 0;
   while (start <= text.size()) {
     std::size_t comma = text.find(',', start);
     if (comma == std::string_view::npos) comma = text.size();
-    const std::string_view item = trim(text.substr(start, comma - start));
+    const std::string_view item = trim(text.substr(start, comma - start), " \t");
     start = comma + 1;
     if (item.empty())
       throw InputError("bad range '" + std::string(text) + "': empty item between commas");

@@ -10,8 +10,8 @@
 #include <string>
 
 #include "abstraction/bucket_map.h"
-#include "util/input_error.h"
 #include "tests/support/temp_folder.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 namespace {
@@ -41,7 +41,7 @@ std::string payload_head() {
   return os.str();
 }
 
-std::string load_error(const test::TempFolder& dir, const std::string& bytes) {
+std::string load_error(const testing::TempFolder& dir, const std::string& bytes) {
   const std::string path = dir / "crafted.buckets";
   std::ofstream(path, std::ios::binary) << bytes;
   try {
@@ -53,7 +53,7 @@ std::string load_error(const test::TempFolder& dir, const std::string& bytes) {
 }
 
 TEST(BucketMapCrafted, HugeLengthPrefixIsRefusedWithoutAllocating) {
-  test::TempFolder dir;
+  testing::TempFolder dir;
   std::string payload = payload_head();
   put(payload, std::uint64_t{1} << 60, 8);  // bucket16: 2^60 entries
   payload += std::string(16, '\0');
@@ -77,7 +77,7 @@ TEST(BucketMapCrafted, HugeLengthPrefixIsRefusedWithoutAllocating) {
 // The fuzzer's second finding: a valid round announcing 641,728,515 buckets over 5 hands made
 // counts() allocate 5 GB. More buckets than hands is refused at load.
 TEST(BucketMapCrafted, MoreBucketsThanHandsIsRefused) {
-  test::TempFolder dir;
+  testing::TempFolder dir;
   const auto map_with = [&](std::int32_t num_buckets) {
     BucketMap m;
     RoundBuckets r;
@@ -98,7 +98,7 @@ TEST(BucketMapCrafted, MoreBucketsThanHandsIsRefused) {
 }
 
 TEST(BucketMapCrafted, HugeMagicLengthIsNotAMap) {
-  test::TempFolder dir;
+  testing::TempFolder dir;
   std::string bytes(1, '\1');
   put(bytes, std::uint64_t{1} << 62, 8);
   EXPECT_EQ(load_error(dir, bytes),
@@ -106,7 +106,7 @@ TEST(BucketMapCrafted, HugeMagicLengthIsNotAMap) {
 }
 
 TEST(BucketMapCrafted, EveryCutOfARealPayloadIsRefused) {
-  test::TempFolder dir;
+  testing::TempFolder dir;
   BucketMap m;
   m.source = "x";
   RoundBuckets r;

@@ -10,6 +10,8 @@
 #include <random>
 #include <vector>
 
+#include "tests/support/planar_ground.h"
+
 namespace hulhe {
 namespace {
 
@@ -72,20 +74,6 @@ TEST(EarthMoversDistance, OneDimensionalEqualsTransport) {
   }
 }
 
-// Clusters as points in the plane: ground distance = Euclidean, a metric like the distance
-// between next-round cluster centres.
-GroundDistance planar_ground(std::mt19937_64& rng, int n) {
-  std::uniform_real_distribution<double> u(0.0, 1.0);
-  std::vector<double> x(n), y(n);
-  for (int i = 0; i < n; ++i) x[i] = u(rng), y[i] = u(rng);
-  std::vector<float> d(static_cast<std::size_t>(n) * n);
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; j < n; ++j)
-      d[static_cast<std::size_t>(i) * n + j] =
-          static_cast<float>(std::hypot(x[i] - x[j], y[i] - y[j]));
-  return GroundDistance(n, std::move(d));
-}
-
 struct Sparse {
   std::vector<std::uint32_t> cluster;
   std::vector<float> mass;
@@ -124,7 +112,7 @@ TEST(EarthMoversDistance, ExactNextRoundEmdEqualsTransportAndOneDimensional) {
 TEST(EarthMoversDistance, GreedyIsExactForOnePointMass) {
   // With one source entry there is only one feasible plan.
   std::mt19937_64 rng(3);
-  GroundDistance g = planar_ground(rng, 15);
+  GroundDistance g = testing::planar_ground(rng, 15);
   GreedyEmd greedy(15);
   for (int trial = 0; trial < 50; ++trial) {
     std::uint32_t c = static_cast<std::uint32_t>(rng() % 15);
@@ -140,7 +128,7 @@ TEST(EarthMoversDistance, GreedyIsExactForOnePointMass) {
 
 TEST(EarthMoversDistance, GreedyIsZeroAgainstItself) {
   std::mt19937_64 rng(5);
-  GroundDistance g = planar_ground(rng, 30);
+  GroundDistance g = testing::planar_ground(rng, 30);
   GreedyEmd greedy(30);
   for (int trial = 0; trial < 50; ++trial) {
     Sparse p = random_sparse(rng, 30, 47);
@@ -162,7 +150,7 @@ TEST(EarthMoversDistance, GreedyApproximationErrorIsBounded) {
   const int trials = 300;
   for (int trial = 0; trial < trials; ++trial) {
     const int n = 20;
-    GroundDistance g = planar_ground(rng, n);
+    GroundDistance g = testing::planar_ground(rng, n);
     GreedyEmd greedy(n);
     Sparse p = random_sparse(rng, n, trial % 2 ? 47 : 6);
     auto q = random_histogram(rng, n, 0.2);

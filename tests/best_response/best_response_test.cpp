@@ -10,9 +10,10 @@
 #include <utility>
 #include <vector>
 
-#include "game/hand_evaluator.h"
 #include "best_response/exploitability.h"
+#include "game/hand_evaluator.h"
 #include "tests/support/solver_test_games.h"
+#include "tests/support/test_policies.h"
 
 namespace hulhe {
 namespace {

@@ -25,6 +25,7 @@
 #include "strategies/baseline_policies.h"
 #include "tests/support/printed_output.h"
 #include "tests/support/solver_test_games.h"
+#include "tests/support/test_policies.h"
 #include "util/input_error.h"
 
 namespace hulhe {

@@ -22,6 +22,7 @@
 #include "strategies/baseline_policies.h"
 #include "tests/support/printed_output.h"
 #include "tests/support/solver_test_games.h"
+#include "tests/support/test_policies.h"
 
 namespace hulhe {
 namespace {

@@ -26,6 +26,7 @@
 #include "strategies/line_socket.h"
 #include "tests/cli/run_hulhe.h"
 #include "tests/support/temp_folder.h"
+#include "util/checksums.h"
 
 namespace hulhe {
 namespace {
@@ -194,7 +195,7 @@ class RobustnessGeneratedSlow : public ::testing::Test {
       run(kind, args, special, {2}, output);
   }
 
-  test::TempFolder dir_;
+  testing::TempFolder dir_;
   std::map<std::string, int> cases_;
   int failures_ = 0;
   std::mt19937_64 rng_{20240611};
@@ -222,9 +223,7 @@ TEST_F(RobustnessGeneratedSlow, EveryVariantOfEveryInputEndsInStatus0Or2) {
   const std::string ckpt = read_bytes(dir_ / "k.ckpt");
   fs::remove(dir_ / "k.ckpt");
   auto fix_ckpt = [](std::string& s) {
-    std::uint64_t h = 0xcbf29ce484222325ULL;
-    for (std::size_t i = 44; i < s.size(); ++i)
-      h = (h ^ static_cast<unsigned char>(s[i])) * 0x100000001b3ULL;
+    const std::uint64_t h = fnv1a(std::string_view(s).substr(44));
     put(s, 28, s.size() - 44, 8);
     put(s, 36, h, 8);
   };

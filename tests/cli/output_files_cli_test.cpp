@@ -24,8 +24,8 @@
 namespace hulhe {
 namespace {
 
-using test::slurp;
-using test::spit;
+using testing::slurp;
+using testing::spit;
 
 using cli_test::HulheRun;
 using cli_test::run_shell;
@@ -52,7 +52,7 @@ void expect_refused(const HulheRun& r, const std::string& fragment, const std::s
   EXPECT_EQ(r.out.find("internal error"), std::string::npos) << what << "\n" << r.out;
 }
 
-class OutputFilesCli : public testing::Test {
+class OutputFilesCli : public ::testing::Test {
  protected:
   std::string path(const std::string& name) const { return dir_ / name; }
   // A Kuhn strategy file in the folder (an input to protect).
@@ -70,7 +70,7 @@ class OutputFilesCli : public testing::Test {
     return t;
   }
 
-  test::TempFolder dir_;
+  testing::TempFolder dir_;
 };
 
 TEST_F(OutputFilesCli, MatchLogNeverOverwritesAnInputThroughAHardLink) {
@@ -189,7 +189,7 @@ TEST_F(OutputFilesCli, DashWritesTheLogAloneToStandardOutput) {
 
 // The quick pipeline config, written to the folder with every output in the folder; `paths`
 // replace some of them (key: output, checkpoint, strategy, curve, plot, report).
-std::string pipeline_config(const test::TempFolder& dir,
+std::string pipeline_config(const testing::TempFolder& dir,
                             const std::map<std::string, std::string>& paths) {
   std::string text = slurp(std::string(HULHE_SOURCE_DIR) + "/configs/hulhe-quick.toml");
   auto set = [&](const std::string& key, const std::string& old_value, std::string value) {

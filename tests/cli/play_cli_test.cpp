@@ -23,7 +23,7 @@
 #include "strategies/play_agents.h"
 #include "strategies/strategy_file.h"
 #include "tests/cli/run_hulhe.h"
-#include "tests/support/hashed_policy.h"
+#include "tests/support/test_policies.h"
 
 namespace hulhe {
 namespace {
@@ -142,7 +142,7 @@ TEST_F(PlayCli, LeducStrategyAgainstUniform) {
   g.name = "leduc";
   const BettingTree tree(g);
   const LosslessAbstraction abstraction(g);
-  const test::HashedPolicy policy(tree, abstraction);
+  const testing::HashedPolicy policy(tree, abstraction);
   const std::string strategy = path("leduc.strategy");
   write_strategy_file(strategy, policy, StrategyFileMetadata{});
 
@@ -224,7 +224,7 @@ TEST_F(PlayCli, SlowHoldemStrategyAgainstAlwaysCall) {
         static_cast<std::int64_t>(HandIndexer::holdem(r).size()), k[r],
         [&](std::int64_t i) { return static_cast<std::int32_t>(i % k[r]); }));
   const PackedBucketAbstraction abstraction(std::move(rounds), 12345, "test 3-2-2-2");
-  const test::HashedPolicy policy(tree, abstraction);
+  const testing::HashedPolicy policy(tree, abstraction);
   const std::string strategy = path("holdem.strategy");
   write_strategy_file(strategy, policy, StrategyFileMetadata{});
 

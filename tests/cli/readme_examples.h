@@ -1,6 +1,7 @@
 #pragma once
-// The README's examples as a test sees them. Convention (README.md, "Examples that stay
-// true"): inside a fenced block, a line `$ hulhe ARGS` is a command and the lines after it,
+// The documentation's examples as a test sees them: those of README.md and of every
+// docs/*.md page (markdown_files). Convention (docs/commands.md, "Examples that stay true"):
+// inside a fenced block, a line `$ hulhe ARGS` is a command and the lines after it,
 // up to the next `$ ` line or the block's end, are what it prints (stdout and stderr); an
 // expected line ending in `(exit status N)` also gives the exit status. `$ echo $?` prints
 // the previous command's status. HTML comments before a block steer the test:
@@ -8,6 +9,8 @@
 //   <!-- readme-test: setup SHELL -->     run SHELL in the test folder before the block
 // Any other `$ ` command in a block without a skip marker is an error: every example is
 // either checked or explicitly skipped.
+#include <algorithm>
+#include <filesystem>
 #include <optional>
 // GCC 12 with -fsanitize=address warns (falsely) that std::regex's std::function members
 // may be used uninitialized; warnings are errors here.
@@ -26,7 +29,7 @@
 namespace hulhe::readme {
 
 struct Example {
-  int line = 0;         // of the `$ ` line in README.md (1-based)
+  int line = 0;         // of the `$ ` line in its markdown file (1-based)
   std::string command;  // without the `$ `
   std::string expected;
   std::optional<int> status;
@@ -39,6 +42,20 @@ struct Block {
   std::vector<Example> examples;
   std::vector<std::string> unsupported;  // `$ ` lines that are neither hulhe nor echo $?
 };
+
+// The markdown files whose examples are checked, relative to the source folder `source`:
+// README.md, then every docs/*.md in name order, so a new page is checked without a change
+// here.
+inline std::vector<std::string> markdown_files(const std::string& source) {
+  std::vector<std::string> pages;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(source + "/docs", ec))
+    if (entry.is_regular_file() && entry.path().extension() == ".md")
+      pages.push_back("docs/" + entry.path().filename().string());
+  std::sort(pages.begin(), pages.end());
+  pages.insert(pages.begin(), "README.md");
+  return pages;
+}
 
 inline std::string rtrim(std::string s) {
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.pop_back();

@@ -1,12 +1,15 @@
-// The README stays true: every example command in it (tests/cli/readme_examples.h gives the
-// convention) is run in a fresh folder, in README order, and what it prints must match the
-// README with only timings, rates, dates and the folder's path masked. A changed number
-// fails this test; long runs are skipped by an explicit marker in the README.
+// The README and docs/*.md stay true: every example command in them
+// (tests/cli/readme_examples.h gives the convention) is run, each page's examples in order in
+// a fresh folder, and what it prints must match the page with only timings, rates, dates and
+// the folder's path masked. A changed number fails this test; long runs are skipped by an
+// explicit marker in the page.
 #include "tests/cli/readme_examples.h"
 
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -72,13 +75,25 @@ TEST(ReadmeExamples, MasksTimingsButNotOtherNumbers) {
   EXPECT_NE(mask_timings("{\"hands\":1000}", ""), mask_timings("{\"hands\":1001}", ""));
 }
 
-TEST(ReadmeExamples, EveryUnskippedExamplePrintsWhatTheReadmeSays) {
-  const std::string source = HULHE_SOURCE_DIR;
-  std::ifstream in(source + "/README.md");
-  ASSERT_TRUE(in) << "README.md";
+TEST(ReadmeExamples, ChecksTheReadmeAndEveryDocsPage) {
+  const auto pages = readme::markdown_files(HULHE_SOURCE_DIR);
+  ASSERT_FALSE(pages.empty());
+  EXPECT_EQ(pages.front(), "README.md");
+  for (const char* page : {"docs/commands.md", "docs/robustness.md", "docs/DESIGN.md"})
+    EXPECT_NE(std::find(pages.begin(), pages.end(), page), pages.end()) << page;
+  EXPECT_TRUE(std::is_sorted(pages.begin() + 1, pages.end()));
+}
+
+// Runs the examples of one markdown file (`page`, relative to the source folder) in order,
+// in a fresh folder of their own, so later examples use files earlier ones wrote. Failures
+// name the page and the line.
+void check_page(const std::string& source, const std::string& page, int& checked, int& skipped) {
+  std::ifstream in(source + "/" + page);
+  ASSERT_TRUE(in) << page;
   std::stringstream text;
   text << in.rdbuf();
   const auto blocks = parse_blocks(text.str());
+  if (blocks.empty()) return;
 
   std::string pattern = testing::TempDir() + "/hulhe_readme_XXXXXX";
   ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
@@ -91,42 +106,52 @@ TEST(ReadmeExamples, EveryUnskippedExamplePrintsWhatTheReadmeSays) {
   fs::create_directories(folder + "/tests");
   fs::create_symlink(source + "/tests/data", folder + "/tests/data");
 
-  int checked = 0, skipped = 0;
   for (const Block& block : blocks) {
     if (!block.skip.empty()) {
       skipped += static_cast<int>(block.examples.size() + block.unsupported.size());
       continue;
     }
     for (const std::string& command : block.unsupported)
-      ADD_FAILURE() << "README.md:" << block.line << ": '$ " << command
+      ADD_FAILURE() << page << ":" << block.line << ": '$ " << command
                     << "' is not a hulhe command: add <!-- readme-test: skip (why) --> before "
                        "the block";
     for (const std::string& setup : block.setup) {
       const Ran r = run_in(folder, setup);
-      ASSERT_EQ(r.status, 0) << "README.md:" << block.line << ": setup '" << setup << "'\n"
-                             << r.out;
+      ASSERT_EQ(r.status, 0) << page << ":" << block.line << ": setup '" << setup << "'\n" << r.out;
     }
     int previous_status = 0;
     for (const readme::Example& e : block.examples) {
       ++checked;
       if (e.command == "echo $?") {
         EXPECT_EQ(std::to_string(previous_status) + "\n", e.expected)
-            << "README.md:" << e.line << ": exit status";
+            << page << ":" << e.line << ": exit status";
         continue;
       }
       const Ran r = run_in(folder, e.command);
       previous_status = r.status;
       EXPECT_EQ(mask_timings(r.out, folder), mask_timings(e.expected, folder))
-          << "README.md:" << e.line << ": $ " << e.command;
+          << page << ":" << e.line << ": $ " << e.command;
       if (e.status) {
-        EXPECT_EQ(r.status, *e.status) << "README.md:" << e.line << ": $ " << e.command;
+        EXPECT_EQ(r.status, *e.status) << page << ":" << e.line << ": $ " << e.command;
       }
     }
   }
   std::error_code ec;
   fs::remove_all(folder, ec);
-  EXPECT_GE(checked, 15) << "too few README examples checked";
-  std::printf("README examples: %d checked, %d skipped\n", checked, skipped);
+}
+
+TEST(ReadmeExamples, EveryUnskippedExamplePrintsWhatTheDocsSay) {
+  const std::string source = HULHE_SOURCE_DIR;
+  int checked = 0, skipped = 0;
+  for (const std::string& page : readme::markdown_files(source)) {
+    const int checked_before = checked, skipped_before = skipped;
+    check_page(source, page, checked, skipped);
+    if (checked > checked_before || skipped > skipped_before)
+      std::printf("%s: %d examples checked, %d skipped\n", page.c_str(), checked - checked_before,
+                  skipped - skipped_before);
+  }
+  EXPECT_GE(checked, 15) << "too few examples checked";
+  std::printf("examples in README.md and docs/*.md: %d checked, %d skipped\n", checked, skipped);
 }
 
 }  // namespace

@@ -20,7 +20,7 @@ using hulhe::cli_test::run_hulhe;
 
 const std::string kGames = std::string(HULHE_SOURCE_DIR) + "/configs/games/";
 
-class RobustnessCli : public testing::Test {
+class RobustnessCli : public ::testing::Test {
  protected:
   void SetUp() override {
     std::string pattern = testing::TempDir() + "/hulhe_robust_XXXXXX";

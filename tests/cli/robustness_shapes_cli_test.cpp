@@ -21,8 +21,9 @@
 #include "solver/checkpoint.h"
 #include "strategies/strategy_file.h"
 #include "tests/cli/run_hulhe.h"
-#include "tests/support/temp_folder.h"
 #include "tests/support/crafted_kuhn_strategy.h"
+#include "tests/support/temp_folder.h"
+#include "util/checksums.h"
 
 namespace hulhe {
 namespace {
@@ -32,7 +33,7 @@ using cli_test::run_hulhe;
 
 const std::string kGames = std::string(HULHE_SOURCE_DIR) + "/configs/games/";
 
-using test::put_le;
+using testing::put_le;
 
 std::string read_bytes(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -75,7 +76,7 @@ class RobustnessShapesCli : public ::testing::Test {
   // A Kuhn strategy file (8 bits) whose body is `values` quantised values.
   std::string kuhn_strategy(const std::string& name, std::size_t values,
                             std::uint64_t announced) const {
-    const test::CraftedKuhnStrategy crafted(kuhn_);
+    const testing::CraftedKuhnStrategy crafted(kuhn_);
     const std::string path = dir_ / name;
     std::ofstream(path, std::ios::binary)
         << crafted.file_around(crafted.body({3}, values, announced));
@@ -84,7 +85,7 @@ class RobustnessShapesCli : public ::testing::Test {
 
   GameDefinition kuhn_;
   GameDefinition leduc_;
-  test::TempFolder dir_;
+  testing::TempFolder dir_;
 };
 
 TEST_F(RobustnessShapesCli, CheckpointWithTablesOfAnotherShapeIsRefusedByEveryReader) {
@@ -133,8 +134,7 @@ TEST_F(RobustnessShapesCli, HugeLengthPrefixesAreRefusedAtOnce) {
   // A checkpoint whose first length (the game text) is 2^62.
   std::string body(1, '\1');
   put_le(body, std::uint64_t{1} << 62, 8);
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  for (unsigned char c : body) h = (h ^ c) * 0x100000001b3ULL;
+  const std::uint64_t h = fnv1a(body);
   std::string file = "HULHECKP";
   put_le(file, kCheckpointVersion, 4);
   put_le(file, 0, 8);

@@ -9,8 +9,8 @@
 #include <functional>
 #include <limits>
 
-#include "util/input_error.h"
 #include "tests/support/temp_folder.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 namespace {
@@ -69,7 +69,7 @@ TEST(SolveConfigValidation, RefusesEachOutOfRangeValueNamingTheKey) {
 
 // The message of the InputError that reading `text` as a config throws ("" if none).
 std::string config_error(const std::string& text) {
-  test::TempFolder dir;
+  testing::TempFolder dir;
   const std::string path = dir / "c.toml";
   std::ofstream(path) << text;
   try {
@@ -96,7 +96,7 @@ TEST(SolveConfigValidation, TheReaderValidatesAndNamesFileLineAndColumn) {
 }
 
 TEST(SolveConfigValidation, DirectoriesAndDevicesAreRefusedByName) {
-  test::TempFolder dir;
+  testing::TempFolder dir;
   for (const std::string& path :
        {dir.path(), std::string("/dev/null"), std::string("/dev/urandom")}) {
     try {

@@ -15,9 +15,9 @@
 #include <thread>
 #include <vector>
 
-#include "util/input_error.h"
 #include "solver/checkpoint.h"
 #include "tests/support/temp_folder.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 namespace {
@@ -46,7 +46,7 @@ SolveConfig config_for(const std::string& game, const std::string& algorithm,
 // of simulated history within a 1.5-second solve budget. The iteration cap ends the run if
 // the chunks run away.
 TEST(SolverRun, ChunksProgressAndBudgetStayBoundedAfterHoursOfExcludedTime) {
-  test::TempFolder dir;
+  testing::TempFolder dir;
   SolveConfig c = config_for("kuhn", "external", dir / "kuhn.ckpt");
   c.iterations = std::int64_t{30'000'000};
   c.seconds = 1.5;
@@ -89,7 +89,7 @@ TEST(SolverRun, ChunksProgressAndBudgetStayBoundedAfterHoursOfExcludedTime) {
 // A callback that really spends time (an estimate of 0.2 s at every report): that time is
 // not solve time, and the budget still ends the run within a chunk of it.
 TEST(SolverRun, SleepingCallbackTimeIsExcludedAndTheBudgetHolds) {
-  test::TempFolder dir;
+  testing::TempFolder dir;
   SolveConfig c = config_for("leduc", "external", dir / "leduc.ckpt");
   c.iterations = std::int64_t{1} << 40;
   c.seconds = 1.0;
@@ -117,7 +117,7 @@ TEST(SolverRun, SleepingCallbackTimeIsExcludedAndTheBudgetHolds) {
 // SIGTERM while the callback works (e.g. during an estimate): the callback sees it through
 // stop_requested() and returns early; the run then checkpoints and stops at once.
 TEST(SolverRun, SigtermDuringTheCallbackEndsTheRunWithACheckpoint) {
-  test::TempFolder dir;
+  testing::TempFolder dir;
   const std::string path = dir / "leduc.ckpt";
   SolveConfig c = config_for("leduc", "external", path);
   c.iterations = std::int64_t{1} << 40;
@@ -147,20 +147,16 @@ TEST(SolverRun, SigtermDuringTheCallbackEndsTheRunWithACheckpoint) {
 // durable writes are milliseconds, iterations microseconds, so the driver defers them until
 // they stay under kMaxCheckpointShare of the solve time.
 TEST(SolverRun, CheckpointsByIterationCountStayABoundedShareOfTheRun) {
-  test::TempFolder dir;
+  testing::TempFolder dir;
   SolveConfig c = config_for("leduc", "external", dir / "leduc.ckpt");
   c.iterations = std::int64_t{1} << 40;
   c.seconds = 1.5;
   c.checkpoint_every_iterations = 1;
   c.progress_every_seconds = 1e9;  // only checkpoint reports
   SolverRun run(c, false);
-  int written = 0;
-  double writing = 0.0;
-  const SolveSummary s = run.run([&](const SolveProgress& p) {
-    if (!p.checkpoint_written) return;
-    ++written;
-    writing += run.last_checkpoint_seconds();
-  });
+  const SolveSummary s = run.run({});
+  const int written = s.periodic_checkpoints;
+  const double writing = s.periodic_checkpoint_seconds;
   EXPECT_GE(written, 1);
   // Each write waits for 1/kMaxCheckpointShare times the previous write's length, so the
   // share stays near kMaxCheckpointShare (twice it allows for writes of uneven length).
@@ -172,7 +168,7 @@ TEST(SolverRun, CheckpointsByIterationCountStayABoundedShareOfTheRun) {
 // The precision of the tables: float64 for the exact family by default, float32 for the
 // sampling algorithms; a config can choose, and a resume keeps the checkpoint's.
 TEST(SolverRun, TablePrecisionFollowsTheAlgorithmOrTheConfig) {
-  test::TempFolder dir;
+  testing::TempFolder dir;
   SolveConfig c = config_for("kuhn", "cfr+", dir / "a.ckpt");
   c.iterations = 10;
   EXPECT_EQ(SolverRun(c, false).tables().precision(), TablePrecision::kFloat64);

@@ -14,10 +14,11 @@
 #include <string>
 
 #include "abstraction/card_blind_abstraction.h"
-#include "util/input_error.h"
 #include "solver/checkpoint.h"
-#include "tests/support/temp_folder.h"
 #include "tests/support/solver_test_games.h"
+#include "tests/support/temp_folder.h"
+#include "util/checksums.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 namespace {
@@ -28,8 +29,7 @@ void put(std::string& out, std::uint64_t v, int bytes) {
 
 // A checkpoint file around `body`: the header's size and FNV-1a checksum match it.
 std::string checkpoint_around(const std::string& body, std::uint64_t game_hash) {
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  for (unsigned char c : body) h = (h ^ c) * 0x100000001b3ULL;
+  const std::uint64_t h = fnv1a(body);
   std::string file = "HULHECKP";
   put(file, kCheckpointVersion, 4);
   put(file, game_hash, 8);
@@ -55,7 +55,7 @@ std::string read_error(const std::string& path) {
 
 TEST(CheckpointCrafted, HugeLengthPrefixIsRefusedWithoutAllocating) {
   const testing::SmallGame kuhn("kuhn");
-  test::TempFolder dir;
+  testing::TempFolder dir;
   // The game fields as cereal writes them, then a table length of 2^60 entries.
   std::ostringstream os(std::ios::binary);
   {
@@ -85,7 +85,7 @@ TEST(CheckpointCrafted, HugeLengthPrefixIsRefusedWithoutAllocating) {
 // is an InputError, never a bad_alloc or a read past the end.
 TEST(CheckpointCrafted, EveryTruncationOfARealBodyIsAnInputError) {
   const testing::SmallGame kuhn("kuhn");
-  test::TempFolder dir;
+  testing::TempFolder dir;
   Checkpoint c;
   c.game_text = kuhn.game.to_acpc_string();
   c.game_name = "kuhn";
@@ -114,7 +114,7 @@ TEST(CheckpointCrafted, TablesOfAnotherShapeAreRefusedAfterTheChecksum) {
   const testing::SmallGame kuhn("kuhn");
   const testing::SmallGame leduc("leduc");
   const CardBlindAbstraction blind(kuhn.game);
-  test::TempFolder dir;
+  testing::TempFolder dir;
   struct Case {
     const char* what;
     StrategyTables tables;
@@ -170,7 +170,7 @@ std::string file_bytes(const std::string& path) {
 // message shows the offending bytes escaped (never raw on the terminal).
 TEST(CheckpointCrafted, TextFieldsAreCheckedAgainstWhatTheyMayBe) {
   const testing::SmallGame kuhn("kuhn");
-  test::TempFolder dir;
+  testing::TempFolder dir;
   const std::string path = dir / "text.ckpt";
   struct Case {
     const char* what;
@@ -209,7 +209,7 @@ TEST(CheckpointCrafted, TextFieldsAreCheckedAgainstWhatTheyMayBe) {
 // tables, no such byte) are still read; any other precision is refused.
 TEST(CheckpointCrafted, TablePrecisionByteAndVersionTwoFiles) {
   const testing::SmallGame kuhn("kuhn");
-  test::TempFolder dir;
+  testing::TempFolder dir;
   Checkpoint c = valid_kuhn_checkpoint(kuhn, TablePrecision::kFloat32);
   for (std::size_t i = 0; i < c.tables.regrets<float>().size(); ++i)
     c.tables.regrets<float>()[i] = 0.25F * static_cast<float>(i);

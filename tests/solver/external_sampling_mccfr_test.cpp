@@ -247,7 +247,7 @@ TEST(ExternalSamplingMccfr, TwoThreadsConvergeToo) {
 
 // The targets: Kuhn in 5 s below 1e-3 chips and value within 1e-3; Leduc in 60 s on
 // one core below 1e-2 chips. Iteration counts stand in for the seconds (measured rates are
-// in the README's bench section).
+// in docs/benchmarks.md).
 TEST(ExternalSamplingMccfrSlow, KuhnReachesTarget) {
   Solver s("kuhn.game");
   ExternalSamplingMccfr es(s.tree, s.abstraction, s.tables, 1);

@@ -11,44 +11,18 @@
 #include "abstraction/clustered_abstraction.h"
 #include "game/betting_tree.h"
 #include "game/hand_indexer.h"
-#include "util/input_error.h"
 #include "solver/cfr_algorithm.h"
 #include "solver/checkpoint.h"
+#include "tests/support/hulhe_fixtures.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 namespace {
 
-GameDefinition hulhe_game() {
-  GameDefinition g = GameDefinition::from_file(
-      std::string(HULHE_SOURCE_DIR) + "/configs/games/holdem.limit.2p.reverse_blinds.game");
-  g.name = "holdem.limit.2p.reverse_blinds";
-  return g;
-}
-
-std::shared_ptr<const BucketMap> hashed_map(const GameDefinition& game, std::int32_t k) {
-  auto map = std::make_shared<BucketMap>();
-  map->game_hash = game.hash();
-  for (int r = 0; r < 4; ++r) {
-    RoundBuckets rb;
-    rb.round = r;
-    rb.method = "hashed";
-    const std::int64_t n = static_cast<std::int64_t>(HandIndexer::holdem(r).size());
-    rb.num_buckets = k;
-    std::vector<std::int32_t> b(static_cast<std::size_t>(n));
-    for (std::int64_t i = 0; i < n; ++i)
-      b[static_cast<std::size_t>(i)] =
-          static_cast<std::int32_t>((static_cast<std::uint64_t>(i) * 0x9e3779b97f4a7c15ULL >> 40) %
-                                    static_cast<std::uint64_t>(k));
-    rb.set_buckets(b);
-    map->rounds.push_back(std::move(rb));
-  }
-  return map;
-}
-
 struct Hulhe {
-  GameDefinition game = hulhe_game();
+  GameDefinition game = testing::hulhe_game();
   BettingTree tree{game};
-  ClusteredAbstraction abstraction{hashed_map(game, 8)};
+  ClusteredAbstraction abstraction{testing::index_hash_bucket_map(game, {8, 8, 8, 8})};
 };
 
 // run(1, 2N) == run(1, N), checkpoint, read back, run(N + 1, N): the resumed tables are the

@@ -84,7 +84,7 @@ TEST(OutcomeSamplingMccfr, RejectsBadEpsilon) {
 }
 
 // The target: Kuhn in 5 s below 1e-2 chips (the iteration count stands in for the
-// seconds; measured rates are in the README's bench section).
+// seconds; measured rates are in docs/benchmarks.md).
 TEST(OutcomeSamplingMccfrSlow, KuhnReachesTarget) {
   Solver s("kuhn.game");
   OutcomeSamplingMccfr os(s.tree, s.abstraction, s.tables, 1);

@@ -9,15 +9,15 @@
 #include <vector>
 
 #include "game/game_definition.h"
-#include "util/input_error.h"
 #include "strategies/strategy_file.h"
-#include "tests/support/temp_folder.h"
 #include "tests/support/crafted_kuhn_strategy.h"
+#include "tests/support/temp_folder.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 namespace {
 
-using test::put_le;
+using testing::put_le;
 
 class StrategyFileCrafted : public ::testing::Test {
  protected:
@@ -45,8 +45,8 @@ class StrategyFileCrafted : public ::testing::Test {
   }
 
   GameDefinition kuhn_;
-  test::CraftedKuhnStrategy crafted_;
-  test::TempFolder dir_;
+  testing::CraftedKuhnStrategy crafted_;
+  testing::TempFolder dir_;
 };
 
 TEST_F(StrategyFileCrafted, TheWellFormedCraftIsRead) {
@@ -58,7 +58,7 @@ TEST_F(StrategyFileCrafted, TheWellFormedCraftIsRead) {
 // shows the offending bytes escaped, never raw on the terminal.
 TEST_F(StrategyFileCrafted, TextFieldsAreCheckedAgainstWhatTheyMayBe) {
   auto with = [&](auto edit) {
-    test::CraftedKuhnStrategy::TextFields text = crafted_.text_fields();
+    testing::CraftedKuhnStrategy::TextFields text = crafted_.text_fields();
     edit(text);
     std::string b = crafted_.body_head({3}, text);
     put_le(b, 24, 8);

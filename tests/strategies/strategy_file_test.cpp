@@ -16,17 +16,17 @@
 #include <vector>
 
 #include "abstraction/lossless_abstraction.h"
+#include "best_response/exploitability.h"
 #include "game/betting_tree.h"
 #include "game/game_definition.h"
 #include "game/hand_indexer.h"
-#include "util/input_error.h"
 #include "solver/average_policy.h"
-#include "best_response/exploitability.h"
 #include "solver/external_sampling_mccfr.h"
 #include "solver/strategy_tables.h"
 #include "strategies/baseline_policies.h"
 #include "strategies/packed_bucket_abstraction.h"
-#include "tests/support/hashed_policy.h"
+#include "tests/support/test_policies.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 namespace {
@@ -375,7 +375,7 @@ TEST(StrategyFileHoldemSlow, EmbeddedBucketsRoundTrip) {
         [&](std::int64_t i) { return static_cast<std::int32_t>(i % k[r]); }));
   const PackedBucketAbstraction abstraction(std::move(rounds), 0xabcdef0123456789ULL,
                                             "test 7-3-4-5");
-  const test::HashedPolicy policy(tree, abstraction);
+  const testing::HashedPolicy policy(tree, abstraction);
   const fs::path dir =
       fs::temp_directory_path() / ("hulhe_strategy_holdem_" + std::to_string(::getpid()));
   fs::create_directories(dir);

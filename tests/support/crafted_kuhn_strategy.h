@@ -15,7 +15,7 @@
 #include "game/game_definition.h"
 #include "strategies/strategy_file.h"
 
-namespace hulhe::test {
+namespace hulhe::testing {
 
 // `bytes` little-endian bytes of v.
 inline void put_le(std::string& out, std::uint64_t v, int bytes) {
@@ -80,4 +80,4 @@ class CraftedKuhnStrategy {
   LosslessAbstraction abstraction_;
 };
 
-}  // namespace hulhe::test
+}  // namespace hulhe::testing

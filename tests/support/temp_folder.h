@@ -1,19 +1,23 @@
 #pragma once
-// A fresh folder per test (mkdtemp under the test temp directory), removed with everything
-// in it when the test ends: tests write only inside their own folders.
-#include <gtest/gtest.h>
+// A fresh folder per test or benchmark (mkdtemp under the system's temporary directory,
+// $TMPDIR), removed with everything in it at the end: tests and benchmarks write only inside
+// their own folders, never to a fixed name another process could own.
 #include <stdlib.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
-namespace hulhe::test {
+namespace hulhe::testing {
 
 class TempFolder {
  public:
   TempFolder() {
-    std::string pattern = testing::TempDir() + "/hulhe_test_XXXXXX";
-    if (::mkdtemp(pattern.data()) == nullptr) ADD_FAILURE() << "mkdtemp failed";
+    std::string pattern = (std::filesystem::temp_directory_path() / "hulhe_test_XXXXXX").string();
+    if (::mkdtemp(pattern.data()) == nullptr)
+      throw std::runtime_error("mkdtemp failed: " + pattern);
     path_ = pattern;
   }
   ~TempFolder() {
@@ -38,4 +42,4 @@ class TempFolder {
   std::string path_;
 };
 
-}  // namespace hulhe::test
+}  // namespace hulhe::testing

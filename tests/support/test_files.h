@@ -1,13 +1,16 @@
 #pragma once
-// Small helpers the file-handling tests share: a file's bytes, writing bytes to a file, and
-// the message of the InputError a call throws.
+// Small helpers the file-handling tests share: a file's bytes, writing bytes to a file, the
+// message of the InputError a call throws, and a file-size limit that makes writes fail.
+#include <sys/resource.h>
+
+#include <csignal>
 #include <fstream>
 #include <sstream>
 #include <string>
 
 #include "util/input_error.h"
 
-namespace hulhe::test {
+namespace hulhe::testing {
 
 inline std::string slurp(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -31,4 +34,29 @@ std::string error_of(F&& f) {
   return "";
 }
 
-}  // namespace hulhe::test
+// While alive, writes past `bytes` fail with EFBIG part way, like on a full disk (SIGXFSZ
+// ignored so the write returns the error instead of killing the test).
+class FileSizeLimit {
+ public:
+  explicit FileSizeLimit(rlim_t bytes) {
+    ok_ = ::getrlimit(RLIMIT_FSIZE, &saved_) == 0;
+    old_handler_ = std::signal(SIGXFSZ, SIG_IGN);
+    struct rlimit small = saved_;
+    small.rlim_cur = bytes;
+    ok_ = ok_ && ::setrlimit(RLIMIT_FSIZE, &small) == 0;
+  }
+  ~FileSizeLimit() {
+    ::setrlimit(RLIMIT_FSIZE, &saved_);
+    std::signal(SIGXFSZ, old_handler_);
+  }
+  FileSizeLimit(const FileSizeLimit&) = delete;
+  FileSizeLimit& operator=(const FileSizeLimit&) = delete;
+  bool ok() const { return ok_; }
+
+ private:
+  struct rlimit saved_ {};
+  void (*old_handler_)(int) = nullptr;
+  bool ok_ = false;
+};
+
+}  // namespace hulhe::testing

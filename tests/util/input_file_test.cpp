@@ -6,16 +6,16 @@
 #include <fstream>
 
 #include "game/game_definition.h"
-#include "util/input_error.h"
 #include "tests/support/temp_folder.h"
 #include "tests/support/test_files.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 namespace {
 
-using test::error_of;
+using testing::error_of;
 
-using test::TempFolder;
+using testing::TempFolder;
 
 TEST(InputFile, ReadsRegularFilesWithinTheBound) {
   TempFolder dir;

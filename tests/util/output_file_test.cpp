@@ -10,18 +10,19 @@
 #include <fstream>
 #include <sstream>
 
-#include "util/input_error.h"
 #include "tests/support/temp_folder.h"
 #include "tests/support/test_files.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 namespace {
 
-using test::error_of;
-using test::slurp;
-using test::spit;
+using testing::error_of;
+using testing::FileSizeLimit;
+using testing::slurp;
+using testing::spit;
 
-using test::TempFolder;
+using testing::TempFolder;
 
 TEST(OutputFile, WritesReplacesAndLeavesNoTemporaryFile) {
   TempFolder dir;
@@ -102,17 +103,13 @@ TEST(OutputFile, AFailedWriteKeepsTheOldFileAndRemovesItsTemporaryFile) {
   TempFolder dir;
   const std::string path = dir / "out.bin";
   spit(path, "old content");
-  // A file-size limit makes write() fail with EFBIG part way, like a full disk.
-  struct rlimit saved {};
-  ASSERT_EQ(::getrlimit(RLIMIT_FSIZE, &saved), 0);
-  auto* old_handler = std::signal(SIGXFSZ, SIG_IGN);
-  struct rlimit small = saved;
-  small.rlim_cur = 4096;
-  ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &small), 0);
-  const std::string big(100000, 'x');
-  const std::string e = error_of([&] { write_output_file(path, "checkpoint", {big}); });
-  ::setrlimit(RLIMIT_FSIZE, &saved);
-  std::signal(SIGXFSZ, old_handler);
+  std::string e;
+  {
+    const FileSizeLimit limit(4096);
+    ASSERT_TRUE(limit.ok());
+    const std::string big(100000, 'x');
+    e = error_of([&] { write_output_file(path, "checkpoint", {big}); });
+  }
   EXPECT_NE(e.find("cannot write checkpoint"), std::string::npos) << e;
   EXPECT_EQ(slurp(path), "old content");
   EXPECT_EQ(dir.entries(), std::vector<std::string>{"out.bin"});

@@ -14,19 +14,20 @@
 #include <fstream>
 #include <sstream>
 
-#include "util/input_error.h"
-#include "util/output_file.h"
 #include "tests/support/temp_folder.h"
 #include "tests/support/test_files.h"
+#include "util/input_error.h"
+#include "util/output_file.h"
 
 namespace hulhe {
 namespace {
 
-using test::error_of;
-using test::slurp;
-using test::spit;
+using testing::error_of;
+using testing::FileSizeLimit;
+using testing::slurp;
+using testing::spit;
 
-using test::TempFolder;
+using testing::TempFolder;
 
 // The folder's entries other than `keep`: the temporary files.
 std::vector<std::string> others(const TempFolder& dir, const std::vector<std::string>& keep) {
@@ -113,24 +114,17 @@ TEST(StreamedOutputFile, AFailedWriteIsReportedAndKeepsTheOldFile) {
   TempFolder dir;
   const std::string path = dir / "out.log";
   spit(path, "old content");
-  // A file-size limit makes write() fail with EFBIG part way, like a full disk.
-  struct rlimit saved {};
-  ASSERT_EQ(::getrlimit(RLIMIT_FSIZE, &saved), 0);
-  auto* old_handler = std::signal(SIGXFSZ, SIG_IGN);
-  struct rlimit small = saved;
-  small.rlim_cur = 4096;
-  ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &small), 0);
   std::string e;
   bool failed = false;
   {
+    const FileSizeLimit limit(4096);
+    ASSERT_TRUE(limit.ok());
     StreamedOutputFile out(path, "log");
     for (int i = 0; i < 10000; ++i) out.stream() << "STATE:" << i << ":cc:Kh|Qs:0|0:a|b\n";
     out.stream().flush();
     failed = out.failed();
     e = error_of([&] { out.commit(); });
   }
-  ::setrlimit(RLIMIT_FSIZE, &saved);
-  std::signal(SIGXFSZ, old_handler);
   EXPECT_TRUE(failed);
   EXPECT_NE(e.find("cannot write log '" + path + "': write failed"), std::string::npos) << e;
   EXPECT_NE(e.find("File too large"), std::string::npos) << e;

@@ -4,14 +4,14 @@
 
 #include <fstream>
 
-#include "util/input_error.h"
 #include "tests/support/temp_folder.h"
 #include "tests/support/test_files.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 namespace {
 
-using test::error_of;
+using testing::error_of;
 
 TEST(TomlInput, ParsesAValidDocument) {
   const toml::value v = parse_toml("a = 1\n[t]\nb = \"x\"\n", "<string>");
@@ -45,7 +45,7 @@ TEST(TomlInput, NonUtf8IsRefusedWithItsPosition) {
 }
 
 TEST(TomlInput, FilesMustBeRegular) {
-  test::TempFolder dir;
+  testing::TempFolder dir;
   EXPECT_NE(error_of([&] { parse_toml_file(dir.path()); }).find("is a directory"),
             std::string::npos);
   EXPECT_NE(error_of([] { parse_toml_file("/dev/zero"); }).find("not a regular file"),
