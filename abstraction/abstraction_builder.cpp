@@ -6,6 +6,7 @@
 #include <bit>
 #include <chrono>
 #include <fstream>
+#include <map>
 #include <numeric>
 #include <optional>
 #include <parallel/algorithm>
@@ -17,6 +18,7 @@
 #include "game/hand_indexer.h"
 #include "util/input_error.h"
 #include "util/process_facts.h"
+#include "util/progress_pace.h"
 
 namespace hulhe {
 namespace {
@@ -32,6 +34,51 @@ double seconds_since(Clock::time_point t) {
 struct NextRound {
   std::vector<std::int32_t> bucket;  // per canonical hand
   GroundDistance ground;
+};
+
+// The builder's reports (AbstractionProgress) from (stage, done, total) events: each stage's
+// clock starts at its first event and stops at done == total; in between a stage reports
+// at most every kAbstractionProgressSeconds. Events come from one thread (k-means reports
+// from OpenMP's thread 0, the caller's).
+class StageProgress {
+ public:
+  explicit StageProgress(const std::function<void(const AbstractionProgress&)>& on_progress)
+      : on_progress_(on_progress), start_(Clock::now()) {}
+  void operator()(const std::string& stage, std::int64_t done, std::int64_t total) {
+    if (!on_progress_) return;
+    const auto now = Clock::now();
+    auto [it, fresh] = stages_.try_emplace(stage, Stage{now, now});
+    const bool end = done >= total;
+    // A stage first seen part-way (k-means' steps report after their first unit of work)
+    // starts its clock there, to report kAbstractionProgressSeconds later.
+    if (fresh && !end && done > 0) return;
+    if (!fresh && !end) {
+      if (std::chrono::duration<double>(now - it->second.last).count() <
+          kAbstractionProgressSeconds)
+        return;
+      it->second.last = now;
+    }
+    const double elapsed = std::chrono::duration<double>(now - it->second.start).count();
+    const Pace p = pace(done, total - done, elapsed);
+    AbstractionProgress r;
+    r.stage = stage;
+    r.done = done;
+    r.total = total;
+    r.elapsed_seconds = elapsed;
+    r.per_second = p.per_second;
+    r.eta_seconds = p.eta_seconds;
+    r.build_seconds = std::chrono::duration<double>(now - start_).count();
+    if (end) stages_.erase(it);
+    on_progress_(r);
+  }
+
+ private:
+  struct Stage {
+    Clock::time_point start, last;
+  };
+  const std::function<void(const AbstractionProgress&)>& on_progress_;
+  Clock::time_point start_;
+  std::map<std::string, Stage> stages_;
 };
 
 }  // namespace
@@ -180,11 +227,12 @@ void histograms_to_cdfs(FeatureMatrix& h, int threads) {
 }
 
 AbstractionBuilder::AbstractionBuilder(AbstractionConfig config, std::uint64_t game_hash,
-                                       int threads, BuildProgress progress)
+                                       int threads,
+                                       std::function<void(const AbstractionProgress&)> on_progress)
     : config_(std::move(config)),
       game_hash_(game_hash),
       threads_(threads),
-      progress_(std::move(progress)) {}
+      on_progress_(std::move(on_progress)) {}
 
 BucketMap AbstractionBuilder::build() {
   BucketMap map;
@@ -195,20 +243,35 @@ BucketMap AbstractionBuilder::build() {
   rounds_.clear();
   stages_.clear();
 
+  StageProgress progress(on_progress_);
   // Every stage records its wall time and its own peak memory.
   auto run_stage = [&](const std::string& name, auto&& body) {
     reset_peak_rss();
     auto start = Clock::now();
-    if (progress_) progress_(name, 0, 1);
+    progress(name, 0, 1);
     body();
     stages_.push_back({name, seconds_since(start), peak_rss_mib()});
-    if (progress_) progress_(name, 1, 1);
+    progress(name, 1, 1);
   };
   auto kmeans_progress = [&](const std::string& round_name) -> KMeansProgress {
-    if (!progress_) return {};
-    return [this, round_name](const char* stage, std::int64_t done, std::int64_t total) {
-      progress_(round_name + ": " + stage, done, total);
+    if (!on_progress_) return {};
+    return [&progress, round_name](const char* stage, std::int64_t done, std::int64_t total) {
+      progress(round_name + ": " + stage, done, total);
     };
+  };
+  // A k-means stage over `x` (a round's features) whose clusters become the round's buckets,
+  // centres and the distances between them.
+  auto cluster = [&](const std::string& stage, const std::string& round_name,
+                     const FeatureMatrix& x, KMeansMetric metric, bool cdf, const KMeansOptions& o,
+                     RoundBuckets& out, std::vector<std::int32_t>& bucket,
+                     std::optional<GroundDistance>& ground) {
+    KMeansResult r;
+    run_stage(stage, [&] { r = kmeans(x, metric, o, kmeans_progress(round_name)); });
+    bucket = std::move(r.assignment);
+    out.cost = r.cost;
+    out.centres = std::move(r.centres);
+    ground.emplace(static_cast<int>(out.centres.rows), centre_distances(out.centres, metric));
+    ground->set_embedding(out.centres.data, out.centres.cols, cdf);
   };
   auto options = [&](const RoundConfig& rc, int round) {
     KMeansOptions o;
@@ -279,16 +342,8 @@ BucketMap AbstractionBuilder::build() {
           h = strength_histograms(round, rc.bins, hs, threads_);
           histograms_to_cdfs(h, threads_);
         });
-        KMeansResult r;
-        run_stage(name + ": k-means (1-D EMD)", [&] {
-          r = kmeans(h, KMeansMetric::kL1, options(rc, round), kmeans_progress(name));
-        });
-        bucket = std::move(r.assignment);
-        out.cost = r.cost;
-        out.centres = std::move(r.centres);
-        ground.emplace(static_cast<int>(out.centres.rows),
-                       centre_distances(out.centres, KMeansMetric::kL1));
-        ground->set_embedding(out.centres.data, out.centres.cols, true);
+        cluster(name + ": k-means (1-D EMD)", name, h, KMeansMetric::kL1, true, options(rc, round),
+                out, bucket, ground);
         break;
       }
       case BucketingMethod::kOchs: {
@@ -316,16 +371,8 @@ BucketMap AbstractionBuilder::build() {
         FeatureMatrix x;
         run_stage(name + ": OCHS features",
                   [&] { x = ochs_features(preflop_cluster, rc.opponent_clusters, threads_); });
-        KMeansResult r;
-        run_stage(name + ": k-means (L2 on OCHS)", [&] {
-          r = kmeans(x, KMeansMetric::kL2, options(rc, round), kmeans_progress(name));
-        });
-        bucket = std::move(r.assignment);
-        out.cost = r.cost;
-        out.centres = std::move(r.centres);
-        ground.emplace(static_cast<int>(out.centres.rows),
-                       centre_distances(out.centres, KMeansMetric::kL2));
-        ground->set_embedding(out.centres.data, out.centres.cols, false);
+        cluster(name + ": k-means (L2 on OCHS)", name, x, KMeansMetric::kL2, false,
+                options(rc, round), out, bucket, ground);
         break;
       }
       case BucketingMethod::kPotential: {

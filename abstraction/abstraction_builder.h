@@ -38,14 +38,27 @@ struct StageReport {
   double peak_rss_mib = 0.0;  // peak resident memory of the process during the stage
 };
 
-// (stage, done, total); done == total closes a step.
-using BuildProgress =
-    std::function<void(const std::string& stage, std::int64_t done, std::int64_t total)>;
+// One step of the build, for the caller's callback (the library prints nothing): a stage's
+// start (done 0), its progress, and its end (done == total). Stages nest: "river: k-means
+// (1-D EMD)" holds "river: seed", "river: lloyd" and "river: assign".
+struct AbstractionProgress {
+  std::string stage;
+  std::int64_t done = 0, total = 0;
+  double elapsed_seconds = 0.0;  // since the stage's first event (its start, or k-means'
+                                 // first unit of work)
+  double per_second = 0.0;       // done / elapsed
+  double eta_seconds = 0.0;      // to the stage's end at that rate
+  double build_seconds = 0.0;    // since build() began
+};
+
+// Reports come at a builder stage's start, at every stage's end, and in between at most every
+// kAbstractionProgressSeconds per stage.
+inline constexpr double kAbstractionProgressSeconds = 2.0;
 
 class AbstractionBuilder {
  public:
   AbstractionBuilder(AbstractionConfig config, std::uint64_t game_hash, int threads,
-                     BuildProgress progress = {});
+                     std::function<void(const AbstractionProgress&)> on_progress = {});
   BucketMap build();
 
   const std::vector<RoundReport>& round_reports() const { return rounds_; }
@@ -55,7 +68,7 @@ class AbstractionBuilder {
   AbstractionConfig config_;
   std::uint64_t game_hash_;
   int threads_;
-  BuildProgress progress_;
+  std::function<void(const AbstractionProgress&)> on_progress_;
   std::vector<RoundReport> rounds_;
   std::vector<StageReport> stages_;
 };

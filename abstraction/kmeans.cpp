@@ -197,6 +197,25 @@ struct LloydRun {
   double cost = kInf;
 };
 
+// Restarts keep the cheapest run (the first of equals).
+void keep_cheaper(LloydRun&& run, int restart, LloydRun& best, KMeansResult& result) {
+  if (run.cost < best.cost) {
+    best = std::move(run);
+    result.best_restart = restart;
+  }
+}
+
+// The cheapest run's centres and cost history into `result`, and its assignment and cost
+// when it was fitted on every point (after a sample the caller assigns them all).
+void take_best(LloydRun& best, bool sampled, KMeansResult& result) {
+  result.centres = std::move(best.centres);
+  result.cost_history = std::move(best.history);
+  result.iterations = static_cast<int>(result.cost_history.size());
+  if (sampled) return;
+  result.assignment = std::move(best.assignment);
+  result.cost = best.cost;
+}
+
 // One restart of Lloyd's algorithm on `x` with Hamerly's bounds: u = upper bound of the
 // distance to the own centre, l = lower bound of the distance to any other. A point whose
 // u <= max(l, s(own)/...) cannot change cluster and skips the scan of all k centres.
@@ -427,22 +446,13 @@ KMeansResult kmeans(const FeatureMatrix& points, KMeansMetric metric, const KMea
   LloydRun best;
   KMeansResult result;
   for (int r = 0; r < std::max(1, o.restarts); ++r) {
-    LloydRun run = lloyd(fit, metric, opts, o.seed + 0x9E3779B97F4A7C15ULL * (r + 1), progress);
-    if (run.cost < best.cost) {
-      best = std::move(run);
-      result.best_restart = r;
-    }
+    keep_cheaper(lloyd(fit, metric, opts, o.seed + 0x9E3779B97F4A7C15ULL * (r + 1), progress), r,
+                 best, result);
   }
-  result.centres = std::move(best.centres);
-  result.cost_history = std::move(best.history);
-  result.iterations = static_cast<int>(result.cost_history.size());
-  if (sampled) {
+  take_best(best, sampled, result);
+  if (sampled)
     result.cost =
         assign_nearest(points, result.centres, metric, result.assignment, o.threads, progress);
-  } else {
-    result.assignment = std::move(best.assignment);
-    result.cost = best.cost;
-  }
   return result;
 }
 
@@ -732,21 +742,13 @@ KMeansResult kmeans_emd(const SparseHistograms& points, const GroundDistance& gr
     }
     const auto steps = static_cast<std::int64_t>(run.history.size());
     if (progress) progress("lloyd", steps, steps);
-    if (run.cost < best.cost) {
-      best = std::move(run);
-      result.best_restart = r;
-    }
+    keep_cheaper(std::move(run), r, best, result);
   }
-  result.centres = std::move(best.centres);
-  result.cost_history = std::move(best.history);
-  result.iterations = static_cast<int>(result.cost_history.size());
+  take_best(best, sampled, result);
   if (sampled) {
     std::vector<float> distance;
     result.cost = assign_emd(points, result.centres, ground, bounds, o.candidates,
                              result.assignment, distance, threads, progress, "assign");
-  } else {
-    result.assignment = std::move(best.assignment);
-    result.cost = best.cost;
   }
   return result;
 }

@@ -6,16 +6,15 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 #include <string>
 #include <tuple>
 #include <utility>
 #include <vector>
 
-#include "util/input_error.h"
 #include "solver/sampled_deal.h"
-#include "util/duration_format.h"
+#include "util/input_error.h"
+#include "util/progress_pace.h"
 
 namespace hulhe {
 namespace {
@@ -285,30 +284,40 @@ LocalBestResponseReport LocalBestResponse::run() const {
   LocalBestResponseReport r;
   const auto start = Clock::now();
   std::atomic<std::int64_t> done{0};
-  auto last = start;
+  std::atomic<double> sum{0.0};  // of the hands done: the running mean in progress reports
+  ProgressTimer timer(m.opt.progress_every_seconds);
+  auto report = [&](std::int64_t d, bool last) {
+    const Pace p = pace(d, total - d, timer.elapsed_seconds());
+    EvaluationProgress e;
+    e.done = e.computed = d;
+    e.total = total;
+    e.elapsed_seconds = p.elapsed_seconds;
+    e.per_second = p.per_second;
+    e.eta_seconds = p.eta_seconds;
+    e.seconds_per_unit_per_thread =
+        p.elapsed_seconds * std::max(1, m.opt.threads) / static_cast<double>(d);
+    e.estimate = sum.load() / static_cast<double>(d);
+    e.last = last;
+    m.opt.on_progress(e);
+  };
 #pragma omp parallel num_threads(std::max(1, m.opt.threads))
   {
     Impl::Workspace ws = m.workspace();
     // Small chunks keep threads busy to the end; each hand's result lands in its own slot.
 #pragma omp for schedule(dynamic, 4)
     for (std::int64_t i = 0; i < total; ++i) {
-      values[static_cast<std::size_t>(i)] = m.play(ws, i);
+      const double v = m.play(ws, i);
+      values[static_cast<std::size_t>(i)] = v;
+      if (!m.opt.on_progress) continue;
+      sum.fetch_add(v, std::memory_order_relaxed);
       const std::int64_t d = done.fetch_add(1, std::memory_order_relaxed) + 1;
-      if (m.opt.progress && omp_get_thread_num() == 0) {
-        const auto now = Clock::now();
-        if (now - last > std::chrono::seconds(2)) {
-          last = now;
-          const double s = std::chrono::duration<double>(now - start).count();
-          const double rate = static_cast<double>(d) / s;
-          std::fprintf(stderr, "lbr: %lld / %lld hands, %.1f hands/s, ETA %s\n",
-                       static_cast<long long>(d), static_cast<long long>(total), rate,
-                       format_duration(static_cast<double>(total - d) / rate).c_str());
-        }
-      }
+      // Thread 0 alone looks at the clock, so the timer needs no lock.
+      if (omp_get_thread_num() == 0 && d < total && timer.due()) report(d, false);
     }
 #pragma omp critical
     for (int a = 0; a < kNumActionKinds; ++a) r.decisions[a] += ws.decisions[a];
   }
+  if (m.opt.on_progress) report(total, true);
   r.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   r.hands = total;
   std::tie(r.mean, r.ci95) = mean_ci95(values, 0, 1);

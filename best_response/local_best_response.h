@@ -30,10 +30,11 @@
 #include <memory>
 #include <span>
 
-#include "game/betting_tree.h"
 #include "abstraction/policy.h"
-#include "solver/private_hands.h"
+#include "best_response/evaluation_progress.h"
 #include "best_response/range_equity.h"
+#include "game/betting_tree.h"
+#include "solver/private_hands.h"
 
 namespace hulhe {
 
@@ -42,7 +43,10 @@ struct LocalBestResponseOptions {
   std::uint64_t seed = 1;
   int threads = 1;
   RangeEquityOptions equity;
-  bool progress = false;  // hands done, rate and ETA on stderr
+  // Hands done, rate, ETA and the mean so far: called from one thread at most every
+  // progress_every_seconds, and once after the last hand.
+  EvaluationProgressCallback on_progress;
+  double progress_every_seconds = 2.0;
 };
 
 struct LocalBestResponseReport {

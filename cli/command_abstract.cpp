@@ -7,7 +7,6 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 
@@ -16,6 +15,7 @@
 #include "abstraction/clustered_abstraction.h"
 #include "cli/commands.h"
 #include "cli/option_checks.h"
+#include "cli/progress_lines.h"
 #include "cli/thread_seed_options.h"
 #include "game/game_definition.h"
 #include "util/input_error.h"
@@ -33,40 +33,6 @@ struct AbstractOptions {
   bool json = false;
 };
 
-// Prints "stage: done/total (pct), rate/s, ETA" at most every two seconds, and one line
-// when a step closes.
-class ProgressPrinter {
- public:
-  void operator()(const std::string& stage, std::int64_t done, std::int64_t total) {
-    using Clock = std::chrono::steady_clock;
-    auto now = Clock::now();
-    // Stages nest ("river: k-means" contains "river: assign"), so each keeps its own clock.
-    auto [it, fresh] = start_.try_emplace(stage, now);
-    if (fresh) {
-      last_[stage] = now;
-      if (done == 0) return;
-    }
-    const double elapsed = std::chrono::duration<double>(now - it->second).count();
-    if (done >= total) {
-      if (total > 1)
-        fmt::print(stderr, "  {}: {} done in {:.1f}s\n", stage, total, elapsed);
-      else
-        fmt::print(stderr, "  {}: done in {:.1f}s\n", stage, elapsed);
-      start_.erase(it);
-      last_.erase(stage);
-      return;
-    }
-    if (now - last_[stage] < std::chrono::seconds(2)) return;
-    last_[stage] = now;
-    const double rate = elapsed > 0 ? done / elapsed : 0.0;
-    const double eta = rate > 0 ? (total - done) / rate : 0.0;
-    fmt::print(stderr, "  {}: {}/{} ({:.1f}%), {:.0f}/s, ETA {:.0f}s\n", stage, done, total,
-               100.0 * done / total, rate, eta);
-  }
-
- private:
-  std::map<std::string, std::chrono::steady_clock::time_point> start_, last_;
-};
 
 void run(const AbstractOptions& opt) {
   AbstractionConfig config = AbstractionConfig::from_file(opt.config);
@@ -85,10 +51,10 @@ void run(const AbstractOptions& opt) {
   for (int r = 0; r < 4; ++r)
     fmt::print(stderr, "  {:<8} {}\n", kRoundNames[r], config.describe(r));
   auto start = std::chrono::steady_clock::now();
-  ProgressPrinter printer;
-  AbstractionBuilder builder(
-      config, game.hash(), threads,
-      [&](const std::string& s, std::int64_t d, std::int64_t t) { printer(s, d, t); });
+  // A stage's start (done 0) prints nothing; its progress and end print a line.
+  AbstractionBuilder builder(config, game.hash(), threads, [](const AbstractionProgress& p) {
+    if (p.done > 0) fmt::print(stderr, "{}\n", abstraction_progress_line(p));
+  });
   BucketMap map = builder.build();
   map.save(config.output);
   const double total =

@@ -14,6 +14,7 @@
 #include "cli/commands.h"
 #include "cli/policy_source.h"
 #include "cli/precision_option.h"
+#include "cli/progress_lines.h"
 #include "cli/thread_seed_options.h"
 #include "util/input_error.h"
 #include "best_response/holdem/holdem_best_response.h"
@@ -48,7 +49,7 @@ void run(const Options& o) {
                          : HoldemBestResponseOptions::Flops::kAuto;
   bo.precision = parse_precision(o.precision);
   bo.resume_file = o.resume_file;
-  bo.progress = !o.quiet;
+  if (!o.quiet) bo.on_progress = print_best_response_progress();
   // The walk's traverser follows B against A: value[t] is B's in seat t, so A's in seat
   // 1 - t is its negative (zero sum).
   const HoldemBestResponseReport r = HoldemBestResponse(*a.policy, *b.policy, bo).run();

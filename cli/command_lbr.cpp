@@ -10,12 +10,13 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "best_response/local_best_response.h"
 #include "cli/commands.h"
 #include "cli/option_checks.h"
 #include "cli/policy_source.h"
+#include "cli/progress_lines.h"
 #include "cli/thread_seed_options.h"
 #include "util/input_error.h"
-#include "best_response/local_best_response.h"
 
 namespace hulhe::cli {
 namespace {
@@ -88,7 +89,7 @@ void run(const Options& o) {
   lo.seed = o.seed;
   lo.threads = o.threads;
   lo.equity.monte_carlo_boards = o.equity_boards;
-  lo.progress = !o.quiet;
+  if (!o.quiet) lo.on_progress = print_lbr_progress();
   const LocalBestResponse lbr(*src.policy, lo);
   report(lbr.run(), *src.policy, src.description, o);
 }

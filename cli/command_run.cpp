@@ -12,6 +12,7 @@
 #include <string>
 
 #include "cli/commands.h"
+#include "cli/progress_lines.h"
 #include "cli/thread_seed_options.h"
 #include "pipeline/pipeline_config.h"
 #include "pipeline/pipeline_run.h"
@@ -92,6 +93,9 @@ class ProgressLines final : public PipelineObserver {
     fmt::print(stderr, "[4/4] evaluate: real-game best response, {}\n",
                exact ? std::string("exact (all canonical flops)")
                      : fmt::format("{} sampled flops", flops));
+  }
+  void evaluation_progress(const EvaluationProgress& p) override {
+    fmt::print(stderr, "{}\n", best_response_progress_line(p));
   }
 
  private:

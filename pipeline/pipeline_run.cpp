@@ -24,16 +24,18 @@ double since(Clock::time_point t) {
   return std::chrono::duration<double>(Clock::now() - t).count();
 }
 
-// Exploitability of `policy` in the real game: sampled flops or exact.
+// Exploitability of `policy` in the real game: sampled flops or exact; progress to the
+// observer, if any.
 HoldemBestResponseReport evaluate(const Policy& policy, const EvaluationSettings& e, bool exact,
-                                  int threads, bool progress,
+                                  int threads, PipelineObserver* progress,
                                   std::function<bool()> should_stop = {}) {
   HoldemBestResponseOptions o;
   o.should_stop = std::move(should_stop);
   o.threads = threads;
   o.sample_flops = exact ? 0 : e.flops;
   o.seed = e.seed;
-  o.progress = progress;
+  if (progress != nullptr)
+    o.on_progress = [progress](const EvaluationProgress& p) { progress->evaluation_progress(p); };
   return HoldemBestResponse(policy, o).run();
 }
 
@@ -115,10 +117,10 @@ void PipelineRun::ensure_bucket_map(PipelineObserver& observer) {
   const int threads = config_.solve.threads;
   observer.abstraction_building(path, threads);
   const auto start = Clock::now();
-  AbstractionBuilder builder(config_.abstraction, game_.hash(), threads,
-                             [&](const std::string& stage, std::int64_t done, std::int64_t total) {
-                               observer.abstraction_progress(stage, done, total, since(start));
-                             });
+  AbstractionBuilder builder(
+      config_.abstraction, game_.hash(), threads, [&](const AbstractionProgress& p) {
+        observer.abstraction_progress(p.stage, p.done, p.total, since(start));
+      });
   builder.build().save(path);
   observer.abstraction_built(since(start));
 }
@@ -155,7 +157,7 @@ PipelineReport PipelineRun::run(PipelineObserver& observer) {
     // SIGTERM during an estimate ends it after the flops in progress; the solve then
     // checkpoints and stops as it would between chunks.
     const HoldemBestResponseReport r =
-        evaluate(policy, evaluation, false, threads, false, &SolverRun::stop_requested);
+        evaluate(policy, evaluation, false, threads, nullptr, &SolverRun::stop_requested);
     const double took = since(t);
     report.solve.evaluation_seconds += took;
     solver.exclude_time(took);
@@ -203,7 +205,7 @@ PipelineReport PipelineRun::run(PipelineObserver& observer) {
   report.sampled_flops = evaluation.flops;
   if (evaluation.exact || evaluation.flops > 0) {
     observer.evaluation_started(evaluation.exact, evaluation.flops);
-    report.evaluation = evaluate(file, evaluation, evaluation.exact, threads, true);
+    report.evaluation = evaluate(file, evaluation, evaluation.exact, threads, &observer);
     report.curve.push_back({summary.seconds, summary.iterations,
                             report.to_mbb(report.evaluation->mean),
                             report.to_mbb(report.evaluation->mean_ci95), evaluation.exact});

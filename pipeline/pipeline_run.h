@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "best_response/evaluation_progress.h"
 #include "best_response/holdem/holdem_best_response.h"
 #include "game/game_definition.h"
 #include "pipeline/exploitability_curve.h"
@@ -42,6 +43,8 @@ class PipelineObserver {
                         double /*seconds*/) {}
   // Stage 4.
   virtual void evaluation_started(bool /*exact*/, int /*flops*/) {}
+  // From an evaluation thread, under the walk's lock (the run waits on it).
+  virtual void evaluation_progress(const EvaluationProgress& /*p*/) {}
 };
 
 struct PipelineReport {

@@ -1,26 +1,22 @@
 #include "best_response/holdem/holdem_best_response.h"
 
-#include <fcntl.h>
 #include <omp.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
-#include <cstdio>
-#include <cstring>
 #include <limits>
 #include <span>
 
 #include "abstraction/bucket_map.h"
-#include "game/hand_evaluator.h"
-#include "util/input_error.h"
 #include "best_response/holdem/holdem_last_round.h"
-#include "solver/sampled_deal.h"
+#include "best_response/holdem/resume_log.h"
 #include "best_response/holdem/systematic_sample.h"
-#include "util/duration_format.h"
+#include "game/hand_evaluator.h"
+#include "solver/sampled_deal.h"
+#include "util/input_error.h"
+#include "util/progress_pace.h"
 
 namespace hulhe {
 namespace {
@@ -64,23 +60,6 @@ std::vector<double> read_strategy(const Policy& policy,
     }
   return s;
 }
-
-constexpr char kResumeMagic[9] = "HULHEBRR";
-constexpr std::uint32_t kResumeVersion = 1;
-
-struct ResumeHeader {
-  char magic[8];
-  std::uint32_t version;
-  std::uint32_t units;
-  std::uint64_t key;
-  std::uint64_t payload_doubles;
-};
-
-struct RecordHeader {
-  std::uint32_t unit;
-  std::uint32_t reserved;
-  std::uint64_t checksum;
-};
 
 }  // namespace
 
@@ -583,6 +562,22 @@ struct HoldemBestResponse::Impl {
     }
   }
 
+  // The pieces of run(): the flop units and their draws, the parallel unit loop, and the
+  // estimator (flop-entry values, seat values, and a sample's intervals).
+  SystematicSample draw_units(bool exact) const;
+  std::int64_t compute_units(const Workspace& pre, const std::vector<std::int32_t>& units,
+                             std::vector<std::vector<double>>& result,
+                             std::vector<std::uint8_t>& done, ResumeLog* log) const;
+  struct RatioTerms {
+    std::vector<std::vector<double>> indicator;  // per unit: I_k(h) / w_k
+    std::vector<double> denom;                   // mean_k I_k(h) / w_k
+  };
+  RatioTerms flop_entry_values(Workspace& pre, const SystematicSample& sample,
+                               const std::vector<std::vector<double>>& result, bool exact) const;
+  void seat_values(Workspace& pre, HoldemBestResponseReport& rep) const;
+  void sample_intervals(Workspace& pre, const SystematicSample& sample,
+                        const std::vector<std::vector<double>>& result, const RatioTerms& ratio,
+                        HoldemBestResponseReport& rep) const;
   HoldemBestResponseReport run();
 };
 
@@ -594,30 +589,9 @@ HoldemBestResponseReport HoldemBestResponse::Impl::run() {
   rep.unrolled_last_round = single ? last_single->unrolled() : last_double->unrolled();
   rep.flop_classes = static_cast<std::int64_t>(flops.flops.size());
   rep.exact = opt.sample_flops <= 0;
-
-  // The units of this run and how often each was drawn.
-  std::vector<std::int32_t> units;
-  std::vector<std::int64_t> draws;
-  if (rep.exact) {
-    for (std::int32_t c = 0; c < rep.flop_classes; ++c) {
-      units.push_back(c);
-      draws.push_back(1);
-    }
-  } else {
-    // Systematic PPS sample along a texture order (systematic_sample.h): similar flops are
-    // spread evenly over the draws, and class c is hit K·w_c/W times in expectation, as with
-    // independent draws in proportion to weight, so the estimator below is unchanged.
-    SplitMix64 rng(opt.seed);
-    std::vector<std::int64_t> weight;
-    for (const CanonicalFlop& f : flops.flops) weight.push_back(f.weight);
-    SystematicSample sample =
-        draw_systematic_sample(flops_by_texture(flops), weight, opt.sample_flops, rng.uniform());
-    units = std::move(sample.units);
-    draws = std::move(sample.draws);
-  }
-  const auto U = static_cast<std::int64_t>(units.size());
+  const SystematicSample sample = draw_units(rep.exact);
+  const auto U = static_cast<std::int64_t>(sample.units.size());
   rep.units_total = U;
-  const std::size_t payload = 2 * block(1);
 
   Workspace pre;
   init(pre);
@@ -626,68 +600,58 @@ HoldemBestResponseReport HoldemBestResponse::Impl::run() {
   // Unit results: kept per unit (needed for the interval of a sampled run).
   std::vector<std::vector<double>> result(U);
   std::vector<std::uint8_t> done(U, 0);
-
-  int fd = -1;
+  std::optional<ResumeLog> log;
   if (!opt.resume_file.empty()) {
-    const std::string& path = opt.resume_file;
-    ResumeHeader hdr{};
-    std::memcpy(hdr.magic, kResumeMagic, 8);
-    hdr.version = kResumeVersion;
-    hdr.units = static_cast<std::uint32_t>(U);
-    hdr.key = run_key;
-    hdr.payload_doubles = payload;
-    // Opened without blocking and checked to be a regular file before any read: a fifo or a
-    // device at the path would block the run forever or swallow the work (`hulhe exploit`
-    // refuses them earlier too, through check_output_path).
-    fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0644);
-    if (fd < 0) throw InputError("cannot open resume file " + path + ": " + std::strerror(errno));
-    struct stat st {};
-    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-      ::close(fd);
-      throw InputError("resume file " + path +
-                       " is not a regular file (a directory, device, fifo or socket)");
-    }
-    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-    const bool exists = st.st_size > 0;
-    if (exists) {
-      ResumeHeader got{};
-      if (::read(fd, &got, sizeof got) != static_cast<ssize_t>(sizeof got) ||
-          std::memcmp(got.magic, kResumeMagic, 8) != 0 || got.version != kResumeVersion) {
-        ::close(fd);
-        throw InputError(path + " is not a best-response resume file");
-      }
-      if (got.key != run_key || got.units != hdr.units || got.payload_doubles != payload) {
-        ::close(fd);
-        throw InputError(path +
-                         " belongs to another run (other strategy, game, flops or seed); "
-                         "give a new --resume-file");
-      }
-      off_t good = sizeof got;
-      std::vector<double> buf(payload);
-      while (true) {
-        RecordHeader rh{};
-        if (::read(fd, &rh, sizeof rh) != static_cast<ssize_t>(sizeof rh)) break;
-        const auto bytes = static_cast<ssize_t>(payload * sizeof(double));
-        if (::read(fd, buf.data(), bytes) != bytes) break;
-        if (rh.unit >= U || checksum64(buf.data(), bytes, rh.unit) != rh.checksum) break;
-        result[rh.unit] = buf;
-        done[rh.unit] = 1;
-        good += static_cast<off_t>(sizeof rh) + bytes;
-      }
-      // A record cut short by a kill is dropped; appending goes on after the last good one.
-      if (::ftruncate(fd, good) != 0 || ::lseek(fd, good, SEEK_SET) != good) {
-        ::close(fd);
-        throw InputError("cannot truncate resume file " + path);
-      }
-    } else {
-      if (::write(fd, &hdr, sizeof hdr) != static_cast<ssize_t>(sizeof hdr)) {
-        ::close(fd);
-        throw InputError("cannot write resume file " + path);
-      }
-      ::fsync(fd);
+    log.emplace(opt.resume_file, run_key, U, 2 * block(1));
+    for (ResumeRecord& r : log->take_records()) {
+      result[r.unit] = std::move(r.values);
+      done[r.unit] = 1;
     }
   }
+  const std::int64_t resumed = std::count(done.begin(), done.end(), 1);
+  rep.units_computed = compute_units(pre, sample.units, result, done, log ? &*log : nullptr);
+  rep.units_done = resumed + rep.units_computed;
+  rep.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  if (std::find(done.begin(), done.end(), 0) != done.end()) {
+    rep.complete = false;
+    return rep;
+  }
+  const RatioTerms ratio = flop_entry_values(pre, sample, result, rep.exact);
+  seat_values(pre, rep);
+  if (!rep.exact) sample_intervals(pre, sample, result, ratio, rep);
+  rep.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return rep;
+}
 
+// The units of this run and how often each was drawn: every flop class once, or a sample.
+SystematicSample HoldemBestResponse::Impl::draw_units(bool exact) const {
+  if (exact) {
+    SystematicSample all;
+    for (std::int32_t c = 0; c < static_cast<std::int32_t>(flops.flops.size()); ++c) {
+      all.units.push_back(c);
+      all.draws.push_back(1);
+    }
+    return all;
+  }
+  // Systematic PPS sample along a texture order (systematic_sample.h): similar flops are
+  // spread evenly over the draws, and class c is hit K·w_c/W times in expectation, as with
+  // independent draws in proportion to weight, so the estimator below is unchanged.
+  SplitMix64 rng(opt.seed);
+  std::vector<std::int64_t> weight;
+  for (const CanonicalFlop& f : flops.flops) weight.push_back(f.weight);
+  return draw_systematic_sample(flops_by_texture(flops), weight, opt.sample_flops, rng.uniform());
+}
+
+// The parallel unit loop: the units not done yet (at most opt.max_units of them, until
+// opt.should_stop), each appended to the resume log as it finishes; progress to the callback.
+// Returns how many it computed.
+std::int64_t HoldemBestResponse::Impl::compute_units(const Workspace& pre,
+                                                     const std::vector<std::int32_t>& units,
+                                                     std::vector<std::vector<double>>& result,
+                                                     std::vector<std::uint8_t>& done,
+                                                     ResumeLog* log) const {
+  const auto U = static_cast<std::int64_t>(units.size());
+  const std::size_t payload = 2 * block(1);
   std::vector<std::int64_t> pending;
   for (std::int64_t u = 0; u < U; ++u)
     if (!done[u]) pending.push_back(u);
@@ -695,8 +659,7 @@ HoldemBestResponseReport HoldemBestResponse::Impl::run() {
   std::int64_t todo = static_cast<std::int64_t>(pending.size());
   if (opt.max_units > 0) todo = std::min(todo, opt.max_units);
   std::atomic<std::int64_t> finished{0};
-  auto last_print = Clock::now();
-  const auto loop_start = Clock::now();
+  ProgressTimer timer(opt.progress_every_seconds);
   bool write_failed = false;
 
 #pragma omp parallel num_threads(std::max(1, opt.threads))
@@ -713,83 +676,83 @@ HoldemBestResponseReport HoldemBestResponse::Impl::run() {
       {
         result[u] = out;
         done[u] = 1;
-        if (fd >= 0) {
-          RecordHeader rh{
-              static_cast<std::uint32_t>(u), 0,
-              checksum64(out.data(), payload * sizeof(double), static_cast<std::uint64_t>(u))};
-          const auto bytes = static_cast<ssize_t>(payload * sizeof(double));
-          if (::write(fd, &rh, sizeof rh) != static_cast<ssize_t>(sizeof rh) ||
-              ::write(fd, out.data(), bytes) != bytes || ::fsync(fd) != 0)
-            write_failed = true;
-        }
+        if (log != nullptr && !log->append(u, out.data())) write_failed = true;
         const std::int64_t f = ++finished;
-        const auto now = Clock::now();
-        if (opt.progress &&
-            (f == todo || std::chrono::duration<double>(now - last_print).count() >= 2.0)) {
-          last_print = now;
-          const double el = std::chrono::duration<double>(now - loop_start).count();
-          const double rate = f / std::max(el, 1e-9);
-          std::fprintf(stderr,
-                       "best response: %lld/%lld units (%.1f%%), %.3g units/s, %.3g s/unit/thread, "
-                       "ETA %s\n",
-                       static_cast<long long>(resumed + f), static_cast<long long>(U),
-                       100.0 * static_cast<double>(resumed + f) / static_cast<double>(U), rate,
-                       el * std::max(1, opt.threads) / static_cast<double>(f),
-                       format_duration(static_cast<double>(todo - f) / rate).c_str());
+        if (opt.on_progress && (f == todo || timer.due())) {
+          const Pace p = pace(f, todo - f, timer.elapsed_seconds());
+          EvaluationProgress e;
+          e.done = resumed + f;
+          e.total = U;
+          e.computed = f;
+          e.elapsed_seconds = p.elapsed_seconds;
+          e.per_second = p.per_second;
+          e.eta_seconds = p.eta_seconds;
+          e.seconds_per_unit_per_thread =
+              p.elapsed_seconds * std::max(1, opt.threads) / static_cast<double>(f);
+          e.last = f == todo;
+          opt.on_progress(e);
         }
       }
     }
   }
-  if (fd >= 0) ::close(fd);
-  if (write_failed) throw InputError("cannot append to resume file " + opt.resume_file);
-  rep.units_computed = finished.load();
-  rep.units_done = resumed + rep.units_computed;
-  rep.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-  if (std::find(done.begin(), done.end(), 0) != done.end()) {
-    rep.complete = false;
-    return rep;
-  }
+  if (write_failed) throw InputError("cannot append to resume file " + log->path());
+  return finished.load();
+}
 
-  // Flop-entry values. Exact: the sum of the orbit sums. Sampled: for each hand the
-  // self-normalised (ratio) estimate over the drawn flops that do not touch it,
-  //   Ê(h) = [Σ_k S_k(h)/w_k] / [Σ_k I_k(h)/w_k] · N,
-  // with I_k(h) the flops of draw k's orbit disjoint from h and N all flops disjoint from h:
-  // flops are drawn in proportion to w_k, so both sums are unbiased up to the same factor,
-  // and a value that does not depend on the flop (e.g. against always-fold) comes out exact.
+// Flop-entry values into pre.acc[1]. Exact: the sum of the orbit sums. Sampled: for each hand
+// the self-normalised (ratio) estimate over the drawn flops that do not touch it,
+//   Ê(h) = [Σ_k S_k(h)/w_k] / [Σ_k I_k(h)/w_k] · N,
+// with I_k(h) the flops of draw k's orbit disjoint from h and N all flops disjoint from h:
+// flops are drawn in proportion to w_k, so both sums are unbiased up to the same factor,
+// and a value that does not depend on the flop (e.g. against always-fold) comes out exact.
+HoldemBestResponse::Impl::RatioTerms HoldemBestResponse::Impl::flop_entry_values(
+    Workspace& pre, const SystematicSample& sample, const std::vector<std::vector<double>>& result,
+    bool exact) const {
+  const auto U = static_cast<std::int64_t>(sample.units.size());
+  const std::size_t payload = 2 * block(1);
   std::int64_t K = 0;
-  for (std::int64_t k : draws) K += k;
+  for (std::int64_t k : sample.draws) K += k;
   const double Kd = static_cast<double>(K);
   std::vector<double>& acc1 = pre.acc[1];
   std::fill(acc1.begin(), acc1.end(), 0.0);
   const std::size_t E1 = entries[1].size();
   const double disjoint_flops =
       static_cast<double>(binomial(game.deck_size() - 2, flops.flop_cards));
-  std::vector<std::vector<double>> indicator(rep.exact ? 0 : U);  // I_k(h) / w_k
-  std::vector<double> denom(n, 0.0);                              // mean_k I_k(h) / w_k
+  RatioTerms ratio;
+  ratio.indicator.resize(exact ? 0 : U);
+  ratio.denom.assign(n, 0.0);
   for (std::int64_t u = 0; u < U; ++u) {
-    if (rep.exact) {
+    if (exact) {
       for (std::size_t i = 0; i < payload; ++i) acc1[i] += result[u][i];
       continue;
     }
-    const CanonicalFlop& f = flops.flops[units[u]];
-    const double pk = static_cast<double>(draws[u]) / Kd;
-    indicator[u].assign(n, 0.0);
+    const CanonicalFlop& f = flops.flops[sample.units[u]];
+    const double pk = static_cast<double>(sample.draws[u]) / Kd;
+    std::vector<double>& indicator = ratio.indicator[u];
+    indicator.assign(n, 0.0);
     const double scale = 1.0 / static_cast<double>(flops.hand_perm.size());
     for (const auto& perm : flops.hand_perm)
       for (std::int32_t h = 0; h < n; ++h)
-        indicator[u][h] += hands.masks[perm[h]].intersects(f.mask) ? 0.0 : scale;
-    for (std::int32_t h = 0; h < n; ++h) denom[h] += pk * indicator[u][h];
+        indicator[h] += hands.masks[perm[h]].intersects(f.mask) ? 0.0 : scale;
+    for (std::int32_t h = 0; h < n; ++h) ratio.denom[h] += pk * indicator[h];
     for (std::size_t i = 0; i < payload; ++i) acc1[i] += pk * result[u][i] / f.weight;
   }
-  if (rep.exact) {
+  if (exact) {
     for (double& x : acc1) x /= compat[0];
   } else {
     for (std::size_t b = 0; b < 2 * E1; ++b)
       for (std::int32_t h = 0; h < n; ++h) {
         double& x = acc1[b * n + h];
-        x = denom[h] > 0.0 ? x / denom[h] * disjoint_flops / compat[0] : 0.0;
+        const double d = ratio.denom[h];
+        x = d > 0.0 ? x / d * disjoint_flops / compat[0] : 0.0;
       }
   }
+  return ratio;
+}
+
+// Each seat's value: the preflop walk with the flop-entry values at its leaves (the best
+// response's preflop choices land in pre.choice).
+void HoldemBestResponse::Impl::seat_values(Workspace& pre, HoldemBestResponseReport& rep) const {
   std::vector<double> ones(n, 1.0), out(n);
   const double norm = static_cast<double>(n) * static_cast<double>(hands.compatible_opponent_hands);
   for (int t = 0; t < 2; ++t) {
@@ -799,63 +762,76 @@ HoldemBestResponseReport HoldemBestResponse::Impl::run() {
     rep.value[t] = s / norm;
   }
   rep.mean = 0.5 * (rep.value[0] + rep.value[1]);
-  if (!rep.exact) {
-    // Delta method for the ratio, with the responder's preflop strategy found above held
-    // fixed (which makes the value linear in the flop-entry values): each draw contributes
-    //   z_k = Σ_{e,h} coef(e,h) · N / (compat · norm) · (S_k(e,h)/w_k − Ê'(e,h) I_k(h)/w_k) /
-    //   denom(h)
-    // (Ê' the ratio before scaling), and the interval is 1.96 · sd(mean z).
-    std::vector<double> coef(payload, 0.0);
-    for (int t = 0; t < 2; ++t) coefficients(pre, t, 0, ones.data(), coef, 0);
-    const double c0 = disjoint_flops / compat[0] / norm;
-    std::vector<std::array<double, 3>> zs;  // per unit: z of seat 0, seat 1, their mean
-    for (std::int64_t u = 0; u < U; ++u) {
-      const double w = flops.flops[units[u]].weight;
-      std::array<double, 2> z{};
-      for (int t = 0; t < 2; ++t)
-        for (std::size_t e = 0; e < E1; ++e) {
-          const std::size_t o = (static_cast<std::size_t>(t) * E1 + e) * n;
-          for (std::int32_t h = 0; h < n; ++h) {
-            if (denom[h] <= 0.0 || coef[o + h] == 0.0) continue;
-            const double ratio = acc1[o + h] * compat[0] / disjoint_flops;
-            z[t] += coef[o + h] * (result[u][o + h] / w - ratio * indicator[u][h]) / denom[h];
-          }
-          (void)e;
+}
+
+// A sampled run's 95% intervals (and regression adjustment) from the draws' contributions.
+void HoldemBestResponse::Impl::sample_intervals(Workspace& pre, const SystematicSample& sample,
+                                                const std::vector<std::vector<double>>& result,
+                                                const RatioTerms& ratio,
+                                                HoldemBestResponseReport& rep) const {
+  const auto U = static_cast<std::int64_t>(sample.units.size());
+  const std::size_t payload = 2 * block(1);
+  std::int64_t K = 0;
+  for (std::int64_t k : sample.draws) K += k;
+  const std::vector<double>& acc1 = pre.acc[1];
+  const std::vector<double>& denom = ratio.denom;
+  const std::size_t E1 = entries[1].size();
+  const double disjoint_flops =
+      static_cast<double>(binomial(game.deck_size() - 2, flops.flop_cards));
+  std::vector<double> ones(n, 1.0);
+  const double norm = static_cast<double>(n) * static_cast<double>(hands.compatible_opponent_hands);
+  // Delta method for the ratio, with the responder's preflop strategy found above held
+  // fixed (which makes the value linear in the flop-entry values): each draw contributes
+  //   z_k = Σ_{e,h} coef(e,h) · N / (compat · norm) · (S_k(e,h)/w_k − Ê'(e,h) I_k(h)/w_k) /
+  //   denom(h)
+  // (Ê' the ratio before scaling), and the interval is 1.96 · sd(mean z).
+  std::vector<double> coef(payload, 0.0);
+  for (int t = 0; t < 2; ++t) coefficients(pre, t, 0, ones.data(), coef, 0);
+  const double c0 = disjoint_flops / compat[0] / norm;
+  std::vector<std::array<double, 3>> zs;  // per unit: z of seat 0, seat 1, their mean
+  for (std::int64_t u = 0; u < U; ++u) {
+    const double w = flops.flops[sample.units[u]].weight;
+    std::array<double, 2> z{};
+    for (int t = 0; t < 2; ++t)
+      for (std::size_t e = 0; e < E1; ++e) {
+        const std::size_t o = (static_cast<std::size_t>(t) * E1 + e) * n;
+        for (std::int32_t h = 0; h < n; ++h) {
+          if (denom[h] <= 0.0 || coef[o + h] == 0.0) continue;
+          const double r = acc1[o + h] * compat[0] / disjoint_flops;
+          z[t] += coef[o + h] * (result[u][o + h] / w - r * ratio.indicator[u][h]) / denom[h];
         }
-      for (int t = 0; t < 2; ++t) z[t] *= c0;
-      zs.push_back({z[0], z[1], 0.5 * (z[0] + z[1])});
-    }
-    // The draws in sample order (a class hit twice counts twice) with their flops' rank
-    // covariates, whose mean over every flop of the deck is known exactly: the regression
-    // estimator of systematic_sample.h removes the part of the flop-to-flop spread
-    // that the ranks explain, and its interval comes from successive differences of the rest.
-    const std::int64_t p =
-        static_cast<std::int64_t>(flop_rank_covariates(flops, flops.flops[0]).size());
-    Eigen::MatrixXd x(K, p);
-    std::array<std::vector<double>, 3> zk;
-    std::int64_t j = 0;
-    for (std::int64_t u = 0; u < U; ++u) {
-      const std::vector<double> xu = flop_rank_covariates(flops, flops.flops[units[u]]);
-      for (std::int64_t d = 0; d < draws[u]; ++d, ++j) {
-        for (std::int64_t i = 0; i < p; ++i) x(j, i) = xu[i];
-        for (int i = 0; i < 3; ++i) zk[i].push_back(zs[u][i]);
       }
-    }
-    Eigen::VectorXd x_all = Eigen::VectorXd::Zero(p);
-    for (const CanonicalFlop& f : flops.flops) {
-      const std::vector<double> xf = flop_rank_covariates(flops, f);
-      for (std::int64_t i = 0; i < p; ++i) x_all[i] += f.weight * xf[i];
-    }
-    x_all /= static_cast<double>(flops.total_weight);
-    for (int i = 0; i < 3; ++i) {
-      const SystematicSampleEstimate est = estimate_systematic_sample(zk[i], x, x_all);
-      (i < 2 ? rep.value[i] : rep.mean) += est.adjustment;
-      (i < 2 ? rep.ci95[i] : rep.mean_ci95) = est.ci95;
-      rep.regression = est.regression;
+    for (int t = 0; t < 2; ++t) z[t] *= c0;
+    zs.push_back({z[0], z[1], 0.5 * (z[0] + z[1])});
+  }
+  // The draws in sample order (a class hit twice counts twice) with their flops' rank
+  // covariates, whose mean over every flop of the deck is known exactly: the regression
+  // estimator of systematic_sample.h removes the part of the flop-to-flop spread
+  // that the ranks explain, and its interval comes from successive differences of the rest.
+  const std::int64_t p =
+      static_cast<std::int64_t>(flop_rank_covariates(flops, flops.flops[0]).size());
+  Eigen::MatrixXd x(K, p);
+  std::array<std::vector<double>, 3> zk;
+  std::int64_t j = 0;
+  for (std::int64_t u = 0; u < U; ++u) {
+    const std::vector<double> xu = flop_rank_covariates(flops, flops.flops[sample.units[u]]);
+    for (std::int64_t d = 0; d < sample.draws[u]; ++d, ++j) {
+      for (std::int64_t i = 0; i < p; ++i) x(j, i) = xu[i];
+      for (int i = 0; i < 3; ++i) zk[i].push_back(zs[u][i]);
     }
   }
-  rep.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-  return rep;
+  Eigen::VectorXd x_all = Eigen::VectorXd::Zero(p);
+  for (const CanonicalFlop& f : flops.flops) {
+    const std::vector<double> xf = flop_rank_covariates(flops, f);
+    for (std::int64_t i = 0; i < p; ++i) x_all[i] += f.weight * xf[i];
+  }
+  x_all /= static_cast<double>(flops.total_weight);
+  for (int i = 0; i < 3; ++i) {
+    const SystematicSampleEstimate est = estimate_systematic_sample(zk[i], x, x_all);
+    (i < 2 ? rep.value[i] : rep.mean) += est.adjustment;
+    (i < 2 ? rep.ci95[i] : rep.mean_ci95) = est.ci95;
+    rep.regression = est.regression;
+  }
 }
 
 HoldemBestResponse::HoldemBestResponse(const Policy& policy, HoldemBestResponseOptions options)

@@ -15,8 +15,8 @@
 // sequences of that round, and a backward pass values the round with the next round's
 // averages at its leaves. Terminals cost O(n) with card removal (Johanson et al. 2011);
 // subtrees the opponent never reaches are skipped. Units run on OpenMP threads (dynamic
-// schedule); each finished unit's value vectors are appended to a resume file (fsync'd), so a
-// stopped run goes on where it was.
+// schedule); each finished unit's value vectors are appended to a resume file (fsync'd,
+// resume_log.h), so a stopped run goes on where it was. Progress goes to a callback.
 //
 // Arithmetic: doubles everywhere but the last round's batched walk, which runs in double or
 // single precision (options.precision; auto: single for the full 52-card deck). In double,
@@ -44,8 +44,9 @@
 #include <string>
 #include <vector>
 
-#include "best_response/holdem/canonical_flops.h"
 #include "abstraction/policy.h"
+#include "best_response/evaluation_progress.h"
+#include "best_response/holdem/canonical_flops.h"
 #include "solver/private_hands.h"
 
 namespace hulhe {
@@ -65,8 +66,11 @@ struct HoldemBestResponseOptions {
   bool interpreted_last_round = false;
   std::int64_t sample_flops = 0;  // 0: exact (every flop); K > 0: a systematic sample of K flops
   std::uint64_t seed = 1;
-  std::string resume_file;  // empty: none
-  bool progress = false;    // units done, rate and ETA on stderr
+  std::string resume_file;  // empty: none (format: resume_log.h)
+  // Units done, rate and ETA: called (under a lock, from any thread) at most every
+  // progress_every_seconds and after this run's last unit.
+  EvaluationProgressCallback on_progress;
+  double progress_every_seconds = 2.0;
   // Stop after this many units (tests of resume); 0: run to the end.
   std::int64_t max_units = 0;
   // Polled before each unit (from any thread): true ends the run early, after the units

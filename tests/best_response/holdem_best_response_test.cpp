@@ -23,6 +23,7 @@
 #include "best_response/exploitability.h"
 #include "game/hand_evaluator.h"
 #include "strategies/baseline_policies.h"
+#include "tests/support/printed_output.h"
 #include "tests/support/solver_test_games.h"
 #include "tests/support/temp_folder.h"
 #include "tests/support/test_policies.h"
@@ -357,6 +358,60 @@ TEST(HoldemBestResponse, ShouldStopEndsTheRunAfterTheUnitsInProgress) {
   EXPECT_FALSE(r.complete);
   EXPECT_EQ(r.units_computed, 2);
   EXPECT_GT(r.units_total, 2);
+}
+
+// Progress goes to the callback, never to the terminal: with progress_every_seconds 0 it
+// sees every unit, in order of completion, and the last report closes the run.
+TEST(HoldemBestResponse, ProgressCallbackSeesEveryUnitAndStaysSilent) {
+  const SmallGame g(kGames[1]);
+  const RankHashAbstraction abs(g.game);
+  const HashedTestPolicy policy(g.tree, abs);
+  HoldemBestResponseOptions o;
+  o.threads = 2;
+  o.progress_every_seconds = 0.0;
+  std::vector<EvaluationProgress> seen;
+  o.on_progress = [&seen](const EvaluationProgress& p) { seen.push_back(p); };
+  HoldemBestResponseReport r;
+  EXPECT_EQ(testing::printed_by([&] { r = HoldemBestResponse(policy, o).run(); }), "");
+  ASSERT_EQ(static_cast<std::int64_t>(seen.size()), r.units_total);
+  for (std::size_t i = 0; i < seen.size(); ++i) {
+    EXPECT_EQ(seen[i].done, static_cast<std::int64_t>(i) + 1);
+    EXPECT_EQ(seen[i].computed, seen[i].done);
+    EXPECT_EQ(seen[i].total, r.units_total);
+    EXPECT_EQ(seen[i].last, i + 1 == seen.size());
+    EXPECT_GT(seen[i].per_second, 0.0);
+    EXPECT_FALSE(seen[i].estimate.has_value());
+  }
+  EXPECT_EQ(seen.back().eta_seconds, 0.0);
+  // The same numbers as without a callback.
+  HoldemBestResponseOptions quiet;
+  quiet.threads = 2;
+  const HoldemBestResponseReport q = HoldemBestResponse(policy, quiet).run();
+  EXPECT_EQ(q.value, r.value);
+}
+
+// A resumed run counts the units read back as done: its reports start past them.
+TEST(HoldemBestResponse, ProgressOfAResumedRunCountsTheUnitsReadBack) {
+  const SmallGame g(kGames[1]);
+  const RankHashAbstraction abs(g.game);
+  const HashedTestPolicy policy(g.tree, abs);
+  const testing::TempFolder dir;
+  HoldemBestResponseOptions o;
+  o.resume_file = dir / "run.resume";
+  o.max_units = 3;
+  o.progress_every_seconds = 1e9;  // the last report only
+  std::vector<EvaluationProgress> seen;
+  o.on_progress = [&seen](const EvaluationProgress& p) { seen.push_back(p); };
+  EXPECT_FALSE(HoldemBestResponse(policy, o).run().complete);
+  ASSERT_EQ(seen.size(), 1u);
+  EXPECT_EQ(seen[0].done, 3);
+  EXPECT_TRUE(seen[0].last);
+  seen.clear();
+  o.max_units = 0;
+  const HoldemBestResponseReport r = HoldemBestResponse(policy, o).run();
+  ASSERT_EQ(seen.size(), 1u);
+  EXPECT_EQ(seen[0].done, r.units_total);
+  EXPECT_EQ(seen[0].computed, r.units_total - 3);
 }
 
 // --- HULHE ---

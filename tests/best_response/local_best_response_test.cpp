@@ -20,6 +20,7 @@
 #include "solver/average_policy.h"
 #include "solver/cfr_algorithm.h"
 #include "strategies/baseline_policies.h"
+#include "tests/support/printed_output.h"
 #include "tests/support/solver_test_games.h"
 #include "tests/support/test_policies.h"
 
@@ -334,6 +335,35 @@ TEST(LocalBestResponse, SameResultForAnyNumberOfThreads) {
   o.seed = 6;
   EXPECT_NE(LocalBestResponse(policy, o).run().mean, one.mean);
   EXPECT_EQ(LocalBestResponse(policy, o).play_hand(17), LocalBestResponse(policy, o).play_hand(17));
+}
+
+// Progress goes to the callback (timed reports and one after the last hand, with the mean so
+// far), never to the terminal; the result does not depend on it.
+TEST(LocalBestResponse, ProgressCallbackEndsWithTheWholeRunAndStaysSilent) {
+  const SmallGame g("holdem.limit.2p.12card.2rounds");
+  const HashedTestPolicy policy(g.tree, g.abstraction);
+  LocalBestResponseOptions o;
+  o.hands = 500;
+  o.threads = 2;
+  o.progress_every_seconds = 0.0;
+  std::vector<EvaluationProgress> seen;
+  o.on_progress = [&seen](const EvaluationProgress& p) { seen.push_back(p); };
+  LocalBestResponseReport r;
+  EXPECT_EQ(testing::printed_by([&] { r = LocalBestResponse(policy, o).run(); }), "");
+  ASSERT_FALSE(seen.empty());
+  for (std::size_t i = 0; i + 1 < seen.size(); ++i) {
+    EXPECT_FALSE(seen[i].last);
+    EXPECT_LT(seen[i].done, o.hands);
+    EXPECT_LE(seen[i].done, seen[i + 1].done);
+  }
+  EXPECT_TRUE(seen.back().last);
+  EXPECT_EQ(seen.back().done, o.hands);
+  EXPECT_EQ(seen.back().total, o.hands);
+  ASSERT_TRUE(seen.back().estimate.has_value());
+  EXPECT_NEAR(*seen.back().estimate, r.mean, 1e-9);
+  LocalBestResponseOptions quiet = o;
+  quiet.on_progress = {};
+  EXPECT_EQ(LocalBestResponse(policy, quiet).run().mean, r.mean);
 }
 
 }  // namespace
