@@ -33,7 +33,6 @@ struct AbstractOptions {
   bool json = false;
 };
 
-
 void run(const AbstractOptions& opt) {
   AbstractionConfig config = AbstractionConfig::from_file(opt.config);
   if (opt.seed) config.seed = *opt.seed;

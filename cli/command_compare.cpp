@@ -1,9 +1,9 @@
 // `hulhe compare --a X --b Y [--game FILE] [--buckets-a MAP] [--buckets-b MAP] [--flops K
 //   [--seed S]] [--threads T] [--resume-file PATH] [--json]`: the exact expected value of
 // strategy A against strategy B in the real game, for both seat assignments — the hold'em
-// best-response walk (best_response/holdem/holdem_best_response.h) with B's strategy in place of the max,
-// so it has no variance; `--flops K` estimates it from K flops with a 95% interval.
-// X and Y: a strategy file, a checkpoint (.ckpt) or `bot:NAME` (a baseline of --game).
+// best-response walk (best_response/holdem/holdem_best_response.h) with B's strategy in place of
+// the max, so it has no variance; `--flops K` estimates it from K flops with a 95% interval. X and
+// Y: a strategy file, a checkpoint (.ckpt) or `bot:NAME` (a baseline of --game).
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
@@ -11,24 +11,20 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "best_response/holdem/holdem_best_response.h"
+#include "cli/best_response_options.h"
 #include "cli/commands.h"
 #include "cli/policy_source.h"
-#include "cli/precision_option.h"
 #include "cli/progress_lines.h"
 #include "cli/thread_seed_options.h"
 #include "util/input_error.h"
-#include "best_response/holdem/holdem_best_response.h"
 
 namespace hulhe::cli {
 namespace {
 
-struct Options {
-  std::string a, b, game, buckets_a, buckets_b, resume_file;
-  std::string precision = "auto";
-  int threads = 1;
-  std::int64_t flops = 0;
-  std::uint64_t seed = 1;
-  bool all_flops = false, quiet = false, json = false;
+struct Options : BestResponseSettings {
+  std::string a, b, game, buckets_a, buckets_b;
+  bool json = false;
 };
 
 void run(const Options& o) {
@@ -41,15 +37,7 @@ void run(const Options& o) {
   const PolicySource b = load_policy_spec(o.b, o.buckets_b, o.game);
   if (!(a.policy->tree().game() == b.policy->tree().game()))
     throw InputError(o.a + " and " + o.b + " are strategies of different games");
-  HoldemBestResponseOptions bo;
-  bo.threads = o.threads;
-  bo.sample_flops = o.flops;
-  bo.seed = o.seed;
-  bo.flops = o.all_flops ? HoldemBestResponseOptions::Flops::kAll
-                         : HoldemBestResponseOptions::Flops::kAuto;
-  bo.precision = parse_precision(o.precision);
-  bo.resume_file = o.resume_file;
-  if (!o.quiet) bo.on_progress = print_best_response_progress();
+  HoldemBestResponseOptions bo = o.options();
   // The walk's traverser follows B against A: value[t] is B's in seat t, so A's in seat
   // 1 - t is its negative (zero sum).
   const HoldemBestResponseReport r = HoldemBestResponse(*a.policy, *b.policy, bo).run();

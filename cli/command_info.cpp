@@ -39,7 +39,7 @@ struct Options {
 };
 
 void run(const Options& o) {
-  const GameDefinition g = GameDefinition::from_option(o.game_path.value_or(""));
+  const GameDefinition g = GameDefinition::from_option(o.game_path);
   const bool limit = g.betting_type == BettingType::kLimit;
   const bool unlimited_stacks = g.stack[0] == INT32_MAX;
   std::string deck;

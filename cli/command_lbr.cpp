@@ -21,12 +21,7 @@
 namespace hulhe::cli {
 namespace {
 
-struct Options {
-  std::string strategy;
-  std::string buckets;
-  std::string checkpoint;
-  std::string game;
-  std::string policy;
+struct Options : PolicyOptions {
   std::int64_t hands = 0;
   std::uint64_t seed = 1;
   int threads = 1;
@@ -71,19 +66,11 @@ void report(const LocalBestResponseReport& r, const Policy& policy, const std::s
 }
 
 void run(const Options& o) {
-  const int sources = !o.strategy.empty() + !o.checkpoint.empty() + !o.policy.empty();
-  if (sources != 1)
-    throw InputError(
-        "give exactly one of --strategy FILE, --checkpoint PATH, --game FILE --policy NAME");
-  if (!o.policy.empty() && o.game.empty()) throw InputError("--policy needs --game FILE");
-  if (!o.game.empty() && o.policy.empty() && o.buckets.empty())
-    throw InputError("--game is used with --policy NAME or --buckets MAP only");
+  o.check_source();
   if (o.hands < 1) throw InputError("--hands must be at least 1");
   if (o.threads < 1) throw InputError("--threads must be at least 1");
   if (o.equity_boards < 1) throw InputError("--equity-boards must be at least 1");
-  PolicySource src = !o.strategy.empty()     ? load_strategy_file(o.strategy, o.buckets, o.game)
-                     : !o.checkpoint.empty() ? load_checkpoint(o.checkpoint)
-                                             : load_baseline(o.policy, o.game);
+  PolicySource src = o.load();
   LocalBestResponseOptions lo;
   lo.hands = o.hands;
   lo.seed = o.seed;
@@ -100,13 +87,7 @@ void add_lbr_command(CLI::App& app) {
   auto o = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand(
       "lbr", "Local best response: a lower bound on exploitability from sampled hands");
-  cmd->add_option("--strategy", o->strategy, "strategy file (.strategy)");
-  cmd->add_option("--buckets", o->buckets,
-                  "bucket map of a clustered strategy file (of --game, default HULHE)");
-  cmd->add_option("--checkpoint", o->checkpoint, "solver checkpoint (.ckpt)");
-  cmd->add_option("--game", o->game, "game definition (.game), with --policy or --buckets");
-  cmd->add_option("--policy", o->policy,
-                  "built-in policy: uniform, always-call, always-raise, always-fold");
+  o->add_policy_options(*cmd);
   // One result slot per hand is kept (8 bytes each): 10^8 hands is 800 MB and days of HULHE
   // play, so more is a typo (99999999999999999999 used to end in "internal error").
   cmd->add_option("--hands", o->hands, "hands to play (seats alternate)")

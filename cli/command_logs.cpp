@@ -28,7 +28,7 @@ struct Options {
 // (reported), 2 unusable input (InputError: no such file, a directory or device, a bad
 // --game, or a log in which no line replays, e.g. one of another game).
 void run(const Options& o) {
-  const GameDefinition g = GameDefinition::from_option(o.game_path.value_or(""));
+  const GameDefinition g = GameDefinition::from_option(o.game_path);
   require_input_file(o.log_path, "dealer log");
   std::ifstream in(o.log_path);
   if (!in) throw InputError("cannot read dealer log '" + o.log_path + "'");

@@ -12,12 +12,12 @@
 #include "cli/commands.h"
 #include "cli/option_checks.h"
 #include "cli/thread_seed_options.h"
-#include "util/input_error.h"
-#include "util/output_file.h"
-#include "util/thread_start.h"
 #include "pipeline/solve_config.h"
 #include "pipeline/solver_run.h"
 #include "util/duration_format.h"
+#include "util/input_error.h"
+#include "util/output_file.h"
+#include "util/thread_start.h"
 
 namespace hulhe::cli {
 namespace {
@@ -73,13 +73,13 @@ void run(const Options& o) {
     std::string expl = p.exploitability_chips
                            ? fmt::format(" · exploitability {:.3e} chips", *p.exploitability_chips)
                            : std::string();
-    fmt::print(
-        stderr, "iteration {}/{} · {:.0f} it/s · elapsed {} · ETA {}{}{}\n", p.iterations, p.target,
-        p.iterations_per_second, format_duration(p.elapsed_seconds), format_duration(p.eta_seconds), expl,
-        p.checkpoint_written
-            ? fmt::format(" · checkpoint {:.1f}s ({:.0f} MB/s)", solver.last_checkpoint_seconds(),
-                          solver.last_checkpoint_mb_per_second())
-            : std::string());
+    fmt::print(stderr, "iteration {}/{} · {:.0f} it/s · elapsed {} · ETA {}{}{}\n", p.iterations,
+               p.target, p.iterations_per_second, format_duration(p.elapsed_seconds),
+               format_duration(p.eta_seconds), expl,
+               p.checkpoint_written ? fmt::format(" · checkpoint {:.1f}s ({:.0f} MB/s)",
+                                                  solver.last_checkpoint_seconds(),
+                                                  solver.last_checkpoint_mb_per_second())
+                                    : std::string());
   });
   if (s.interrupted) fmt::print(stderr, "stopped by signal; checkpoint written\n");
   fmt::print("solved {} with {}: iterations {}..{} in {} ({:.0f} it/s)\n", solver.game().name,

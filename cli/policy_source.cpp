@@ -10,6 +10,7 @@
 #include "abstraction/abstraction_factory.h"
 #include "solver/average_policy.h"
 #include "solver/checkpoint.h"
+#include "util/input_error.h"
 
 namespace hulhe::cli {
 namespace {
@@ -63,6 +64,32 @@ PolicySource load_policy_spec(const std::string& spec, const std::string& bucket
   if (s.bot) return load_baseline(spec.substr(4), game_path);
   if (is_checkpoint(s.path)) return load_checkpoint(s.path);
   return load_strategy_file(s.path, buckets, game_path);
+}
+
+void PolicyOptions::add_policy_options(CLI::App& cmd) {
+  cmd.add_option("--strategy", strategy, "strategy file (.strategy)");
+  cmd.add_option("--buckets", buckets,
+                 "bucket map of a clustered strategy file (of --game, default HULHE)");
+  cmd.add_option("--checkpoint", checkpoint, "solver checkpoint (.ckpt)");
+  cmd.add_option("--game", game, "game definition (.game), with --policy or --buckets");
+  cmd.add_option("--policy", policy,
+                 "built-in policy: uniform, always-call, always-raise, always-fold");
+}
+
+void PolicyOptions::check_source() const {
+  const int sources = !strategy.empty() + !checkpoint.empty() + !policy.empty();
+  if (sources != 1)
+    throw InputError(
+        "give exactly one of --strategy FILE, --checkpoint PATH, --game FILE --policy NAME");
+  if (!policy.empty() && game.empty()) throw InputError("--policy needs --game FILE");
+  if (!game.empty() && policy.empty() && buckets.empty())
+    throw InputError("--game is used with --policy NAME or --buckets MAP only");
+}
+
+PolicySource PolicyOptions::load() const {
+  return !strategy.empty()     ? load_strategy_file(strategy, buckets, game)
+         : !checkpoint.empty() ? load_checkpoint(checkpoint)
+                               : load_baseline(policy, game);
 }
 
 }  // namespace hulhe::cli

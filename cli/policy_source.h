@@ -3,6 +3,7 @@
 // (PATH, bot:NAME), where a PATH may also be a solver checkpoint: checkpoints need solver/,
 // which strategies/ does not depend on, so they are told apart and loaded here; strategy
 // files and baselines are the factory's.
+#include <CLI/CLI.hpp>
 #include <string>
 
 #include "game/game_definition.h"
@@ -19,5 +20,20 @@ PolicySource load_strategy_file(const std::string& path, const std::string& buck
                                 const std::string& game_path);
 PolicySource load_checkpoint(const std::string& path);
 PolicySource load_baseline(const std::string& name, const std::string& game_path);
+
+// `--strategy FILE [--buckets MAP] | --checkpoint PATH | --game FILE --policy NAME`: the one
+// policy `exploit` and `lbr` evaluate.
+struct PolicyOptions {
+  std::string strategy;
+  std::string buckets;
+  std::string checkpoint;
+  std::string game;
+  std::string policy;
+
+  void add_policy_options(CLI::App& cmd);
+  // Exactly one source, and --game only where it is read; InputError otherwise.
+  void check_source() const;
+  PolicySource load() const;
+};
 
 }  // namespace hulhe::cli

@@ -127,6 +127,10 @@ GameDefinition GameDefinition::from_option(const std::string& path) {
   return path.empty() ? holdem_limit_2p() : from_file(path);
 }
 
+GameDefinition GameDefinition::from_option(const std::optional<std::string>& path) {
+  return path ? from_file(*path) : holdem_limit_2p();
+}
+
 GameDefinition GameDefinition::from_string(std::string_view text, std::string_view source) {
   Parser p(source);
   GameDefinition g;

@@ -4,6 +4,7 @@
 // stacks and the deck. Parsing errors are InputError naming the file, line and problem.
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -43,6 +44,9 @@ struct GameDefinition {
   // The game a command's `--game` option names: that file, or HULHE (built in) when empty.
   // Every command resolves the option through this one function.
   static GameDefinition from_option(const std::string& path);
+  // The same for an option that can be told apart from an empty one: absent is HULHE, and a
+  // given path is read (`--game ''` is an error naming the empty path).
+  static GameDefinition from_option(const std::optional<std::string>& path);
   std::string to_acpc_string() const;  // parses back to an equal definition
 
   // Board cards visible in `round` (cumulative).

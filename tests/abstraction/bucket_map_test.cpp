@@ -13,6 +13,7 @@
 #include <string>
 
 #include "tests/support/temp_folder.h"
+#include "tests/support/test_files.h"
 #include "util/input_error.h"
 
 namespace hulhe {
@@ -57,15 +58,6 @@ BucketMap sample_map() {
 std::string temp_path(const std::string& name) {
   static const testing::TempFolder dir;
   return dir / name;
-}
-
-std::string read_all(const std::string& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-void write_all(const std::string& p, const std::string& s) {
-  std::ofstream out(p, std::ios::binary | std::ios::trunc);
-  out.write(s.data(), static_cast<std::streamsize>(s.size()));
 }
 
 // The load must fail with an InputError whose message names the file.
@@ -129,24 +121,24 @@ TEST(BucketMap, BadFilesAreClearErrors) {
   const std::string q = temp_path("bad.buckets");
   BucketMap m = sample_map();
   m.save(p);
-  const std::string good = read_all(p);
+  const std::string good = testing::slurp(p);
 
   expect_bad_file(temp_path("missing.buckets"), "missing file");
-  write_all(q, "");
+  testing::spit(q, "");
   expect_bad_file(q, "empty file");
-  write_all(q, "this is not a bucket map at all, just text\n");
+  testing::spit(q, "this is not a bucket map at all, just text\n");
   expect_bad_file(q, "foreign file");
   // Truncated anywhere: header, payload, last byte.
   for (std::size_t len :
        {std::size_t{5}, std::size_t{20}, std::size_t{45}, good.size() / 2, good.size() - 1}) {
-    write_all(q, good.substr(0, len));
+    testing::spit(q, good.substr(0, len));
     expect_bad_file(q, "truncated at " + std::to_string(len));
   }
   // One flipped byte in the payload (bucket data) is caught by the checksum.
   for (std::size_t at : {good.size() / 3, good.size() - 3}) {
     std::string bad = good;
     bad[at] = static_cast<char>(bad[at] ^ 0x10);
-    write_all(q, bad);
+    testing::spit(q, bad);
     expect_bad_file(q, "flipped byte at " + std::to_string(at));
   }
   // Another format version: the version follows the endianness byte, the magic's length
@@ -154,7 +146,7 @@ TEST(BucketMap, BadFilesAreClearErrors) {
   {
     std::string bad = good;
     bad[1 + 8 + 8] = static_cast<char>(bad[1 + 8 + 8] + 1);
-    write_all(q, bad);
+    testing::spit(q, bad);
     try {
       BucketMap::load(q);
       ADD_FAILURE() << "other version loaded";

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/temp_folder.h"
 #include "util/input_error.h"
 
 namespace hulhe {
@@ -16,15 +17,8 @@ namespace {
 
 class ResumeLogTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() / "hulhe_resume_log_test";
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
-    path_ = (dir_ / "run.resume").string();
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
-  std::filesystem::path dir_;
-  std::string path_;
+  testing::TempFolder dir_;
+  std::string path_ = dir_ / "run.resume";
 };
 
 TEST_F(ResumeLogTest, RecordsComeBackAndATornOneIsDropped) {
@@ -58,14 +52,14 @@ TEST_F(ResumeLogTest, AnotherRunOrAnotherFileIsRefused) {
   EXPECT_THROW(ResumeLog(path_, 43, 5, 3), InputError);  // other key
   EXPECT_THROW(ResumeLog(path_, 42, 6, 3), InputError);  // other units
   EXPECT_THROW(ResumeLog(path_, 42, 5, 4), InputError);  // other payload
-  const std::string text = (dir_ / "text").string();
+  const std::string text = dir_ / "text";
   {
     std::FILE* f = std::fopen(text.c_str(), "w");
     std::fputs("not a resume file at all, no", f);
     std::fclose(f);
   }
   EXPECT_THROW(ResumeLog(text, 42, 5, 3), InputError);
-  EXPECT_THROW(ResumeLog(dir_.string(), 42, 5, 3), InputError);  // a directory
+  EXPECT_THROW(ResumeLog(dir_.path(), 42, 5, 3), InputError);  // a directory
 }
 
 }  // namespace

@@ -6,29 +6,25 @@
 #include <string>
 
 #include "game/betting_tree.h"
+#include "tests/support/shipped_games.h"
 #include "util/input_error.h"
 
 namespace hulhe {
 namespace {
 
-GameDefinition load(const std::string& name) {
-  return GameDefinition::from_file(std::string(HULHE_SOURCE_DIR) + "/configs/games/" + name +
-                                   ".game");
-}
-
 TEST(BettingTreeSize, MatchesTheBuiltTreeOnShippedGames) {
   for (const char* name : {"kuhn", "leduc", "holdem.limit.2p.reverse_blinds"}) {
-    const GameDefinition g = load(name);
+    const GameDefinition g = testing::shipped_game(name);
     EXPECT_EQ(betting_tree_size(g), static_cast<std::int64_t>(BettingTree(g).nodes().size()))
         << name;
   }
-  EXPECT_EQ(betting_tree_size(load("holdem.limit.2p.reverse_blinds")), 16584);
+  EXPECT_EQ(betting_tree_size(testing::shipped_game("holdem.limit.2p.reverse_blinds")), 16584);
 }
 
 TEST(BettingTreeSize, MatchesTheBuiltTreeOnRandomCapsAndBlinds) {
   std::mt19937 rng(11);
   for (int trial = 0; trial < 200; ++trial) {
-    GameDefinition g = load("holdem.limit.2p.reverse_blinds");
+    GameDefinition g = testing::shipped_game("holdem.limit.2p.reverse_blinds");
     g.num_rounds = 1 + static_cast<int>(rng() % 4);
     for (int r = 0; r < kMaxRounds; ++r) g.max_raises[r] = static_cast<std::uint8_t>(rng() % 5);
     g.blind[0] = static_cast<std::int32_t>(rng() % 3);
@@ -59,7 +55,7 @@ TEST(BettingTreeSize, LimitGamesWithoutRaiseCapsAreRefusedBeforeAllocating) {
 }
 
 TEST(BettingTreeSize, CommitmentsThatOverflow32BitsAreRefused) {
-  GameDefinition g = load("holdem.limit.2p.reverse_blinds");
+  GameDefinition g = testing::shipped_game("holdem.limit.2p.reverse_blinds");
   g.raise_size = {1 << 29, 1 << 29, 1 << 29, 1 << 29};
   EXPECT_THROW(BettingTree{g}, InputError);
 }

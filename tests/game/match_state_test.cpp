@@ -4,18 +4,14 @@
 
 #include <string>
 
+#include "tests/support/shipped_games.h"
 #include "util/input_error.h"
 
 namespace hulhe {
 namespace {
 
-GameDefinition load(const std::string& name) {
-  return GameDefinition::from_file(std::string(HULHE_SOURCE_DIR) + "/configs/games/" + name +
-                                   ".game");
-}
-
 TEST(MatchState, RoundTripsRealDealerLines) {
-  const GameDefinition g = load("holdem.limit.2p.reverse_blinds");
+  const GameDefinition g = testing::shipped_game("holdem.limit.2p.reverse_blinds");
   for (const char* line : {"MATCHSTATE:1:0::|9hQd", "MATCHSTATE:0:0:rc/crc/rc/:5d5c|/8dAs8s/4h/6d",
                            "MATCHSTATE:1:0:rc/crc/rc/rc:5d5c|9hQd/8dAs8s/4h/6d",
                            "MATCHSTATE:1:12:rc/rc/rc/crrf:|AdQd/9d7h4h/Kd/As"}) {
@@ -25,7 +21,7 @@ TEST(MatchState, RoundTripsRealDealerLines) {
 }
 
 TEST(MatchState, ReadsFields) {
-  const GameDefinition g = load("holdem.limit.2p.reverse_blinds");
+  const GameDefinition g = testing::shipped_game("holdem.limit.2p.reverse_blinds");
   const MatchState a = MatchState::parse("MATCHSTATE:0:0:rc/crc/rc/:5d5c|/8dAs8s/4h/6d", g);
   EXPECT_EQ(a.viewing_position, 0);
   EXPECT_EQ(a.state.round(), 3);
@@ -42,7 +38,7 @@ TEST(MatchState, ReadsFields) {
 }
 
 TEST(MatchState, ResponsesAndNoLimit) {
-  const GameDefinition g = load("holdem.limit.2p.reverse_blinds");
+  const GameDefinition g = testing::shipped_game("holdem.limit.2p.reverse_blinds");
   const MatchState ms = MatchState::parse("MATCHSTATE:0:0:rc/crc/rc/:5d5c|/8dAs8s/4h/6d", g);
   EXPECT_EQ(response_string(ms, {Action::kRaise, 0}),
             "MATCHSTATE:0:0:rc/crc/rc/:5d5c|/8dAs8s/4h/6d:r");
@@ -50,7 +46,7 @@ TEST(MatchState, ResponsesAndNoLimit) {
   EXPECT_EQ(r.action.type, Action::kCall);
   EXPECT_EQ(r.to_string(), "MATCHSTATE:1:0::|9hQd:c");
 
-  const GameDefinition nl = load("holdem.nolimit.2p.reverse_blinds");
+  const GameDefinition nl = testing::shipped_game("holdem.nolimit.2p.reverse_blinds");
   const std::string line = "MATCHSTATE:0:3:r300r900c/cr2700:Ah2c|/Kd7s3h";
   const MatchState n = MatchState::parse(line, nl);
   EXPECT_EQ(n.to_string(), line);
@@ -60,16 +56,16 @@ TEST(MatchState, ResponsesAndNoLimit) {
   EXPECT_EQ(nr.to_string(), line + ":r8100");
   EXPECT_EQ(MatchResponse::parse(line + ":f", nl).action.type, Action::kFold);
 
-  const GameDefinition l3 = load("holdem.limit.3p");
+  const GameDefinition l3 = testing::shipped_game("holdem.limit.3p");
   const std::string three = "MATCHSTATE:2:7:rcc/r:||QcJd/2s3s4s";
   EXPECT_EQ(MatchState::parse(three, l3).to_string(), three);
-  const GameDefinition leduc = load("leduc");
+  const GameDefinition leduc = testing::shipped_game("leduc");
   const std::string lm = "MATCHSTATE:0:5:rc/r:Ks|/Qh";
   EXPECT_EQ(MatchState::parse(lm, leduc).to_string(), lm);
 }
 
 TEST(MatchState, RejectsMalformedMessages) {
-  const GameDefinition g = load("holdem.limit.2p.reverse_blinds");
+  const GameDefinition g = testing::shipped_game("holdem.limit.2p.reverse_blinds");
   for (const char* bad : {
            "",                                 // nothing
            "MATCHSTATE:1:0:|9hQd",             // a field missing
@@ -97,11 +93,11 @@ TEST(MatchState, RejectsMalformedMessages) {
   EXPECT_THROW(MatchResponse::parse("MATCHSTATE:1:0::|9hQd:x", g), InputError);
   EXPECT_THROW(MatchResponse::parse("MATCHSTATE:1:0::|9hQd:r100", g), InputError);
   EXPECT_THROW(MatchResponse::parse("MATCHSTATE:1:0::|9hQd", g), InputError);
-  const GameDefinition nl = load("holdem.nolimit.2p.reverse_blinds");
+  const GameDefinition nl = testing::shipped_game("holdem.nolimit.2p.reverse_blinds");
   EXPECT_THROW(MatchState::parse("MATCHSTATE:1:0:r:|9hQd", nl), InputError);
   EXPECT_THROW(MatchResponse::parse("MATCHSTATE:1:0::|9hQd:r", nl), InputError);
   EXPECT_THROW(MatchResponse::parse("MATCHSTATE:1:0::|9hQd:r-300", nl), InputError);
-  const GameDefinition leduc = load("leduc");
+  const GameDefinition leduc = testing::shipped_game("leduc");
   EXPECT_THROW(MatchState::parse("MATCHSTATE:0:0::2c|", leduc), InputError);  // not in deck
   try {
     MatchState::parse("MATCHSTATE:1:0:rrrr:|9hQd", g);

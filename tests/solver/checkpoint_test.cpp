@@ -14,6 +14,7 @@
 #include "pipeline/solver_run.h"
 #include "tests/support/solver_test_games.h"
 #include "tests/support/temp_folder.h"
+#include "tests/support/test_files.h"
 #include "util/input_error.h"
 
 namespace hulhe {
@@ -35,16 +36,6 @@ SolveConfig leduc_config(const std::string& algorithm, std::int64_t iterations,
   c.checkpoint = checkpoint;
   c.progress_every_seconds = 1e9;
   return c;
-}
-
-std::string read_all(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-void write_all(const std::string& path, const std::string& data) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(data.data(), static_cast<std::streamsize>(data.size()));
 }
 
 void expect_input_error_naming(const std::string& path, const std::string& what) {
@@ -96,24 +87,24 @@ TEST(Checkpoint, RoundTripKeepsEverything) {
 TEST(Checkpoint, BadFilesAreInputErrors) {
   const std::string path = temp_path("good");
   SolverRun(leduc_config("cfr+", 3, path), false).run({});
-  const std::string good = read_all(path);
+  const std::string good = testing::slurp(path);
   const std::string bad = temp_path("bad");
 
-  write_all(bad, good.substr(0, good.size() / 2));
+  testing::spit(bad, good.substr(0, good.size() / 2));
   expect_input_error_naming(bad, "truncated body");
-  write_all(bad, good.substr(0, 20));
+  testing::spit(bad, good.substr(0, 20));
   expect_input_error_naming(bad, "truncated header");
   std::string corrupt = good;
   corrupt[corrupt.size() - 9] ^= 0x5a;
-  write_all(bad, corrupt);
+  testing::spit(bad, corrupt);
   expect_input_error_naming(bad, "flipped byte");
   std::string version = good;
   version[8] = 99;
-  write_all(bad, version);
+  testing::spit(bad, version);
   expect_input_error_naming(bad, "unknown version");
-  write_all(bad, "GAMEDEF\nlimit\n");
+  testing::spit(bad, "GAMEDEF\nlimit\n");
   expect_input_error_naming(bad, "not a checkpoint");
-  write_all(bad, "");
+  testing::spit(bad, "");
   expect_input_error_naming(bad, "empty file");
   expect_input_error_naming(temp_path("missing"), "missing file");
 

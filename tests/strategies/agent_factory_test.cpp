@@ -7,17 +7,12 @@
 
 #include "game/betting_tree.h"
 #include "strategies/strategy_file.h"
+#include "tests/support/shipped_games.h"
 #include "tests/support/temp_folder.h"
 #include "tests/support/test_files.h"
 
 namespace hulhe {
 namespace {
-
-// (agent_test_games.h's namespace hulhe::testing would hide gtest's in temp_folder.h.)
-GameDefinition shipped_game(const std::string& name) {
-  return GameDefinition::from_file(std::string(HULHE_SOURCE_DIR) + "/configs/games/" + name +
-                                   ".game");
-}
 
 TEST(AgentSpec, TakesSpecsApart) {
   const AgentSpec file = AgentSpec::parse("run/a.strategy");
@@ -40,25 +35,26 @@ class AgentFactory : public ::testing::Test {
   // A Leduc strategy file (the uniform baseline, exported).
   std::string leduc_strategy() {
     const std::string path = folder_ / "leduc.strategy";
-    const PolicySource uniform = load_baseline_policy("uniform", shipped_game("leduc"));
+    const PolicySource uniform = load_baseline_policy("uniform", testing::shipped_game("leduc"));
     write_strategy_file(path, *uniform.policy, StrategyFileMetadata{});
     return path;
   }
-  test::TempFolder folder_;
+  testing::TempFolder folder_;
 };
 
 TEST_F(AgentFactory, StrategyFilePlaysItsOwnGameWhenNoneIsGiven) {
   const std::string path = leduc_strategy();
   const AgentSource own = load_agent(path, std::optional<GameDefinition>());
-  EXPECT_EQ(own.game.hash(), shipped_game("leduc").hash());
+  EXPECT_EQ(own.game.hash(), testing::shipped_game("leduc").hash());
   EXPECT_EQ(own.name, "leduc.strategy");
   EXPECT_EQ(own.files, std::vector<std::string>{path});
   EXPECT_EQ(own.make()->name(), "leduc.strategy");
   // Given a game, it must be that game.
-  EXPECT_EQ(load_agent(path, std::optional(shipped_game("leduc"))).game.hash(),
-            shipped_game("leduc").hash());
-  const std::string wrong = test::error_of(
-      [&] { load_agent(path, std::optional(shipped_game("holdem.limit.2p.reverse_blinds"))); });
+  EXPECT_EQ(load_agent(path, std::optional(testing::shipped_game("leduc"))).game.hash(),
+            testing::shipped_game("leduc").hash());
+  const std::string wrong = testing::error_of([&] {
+    load_agent(path, std::optional(testing::shipped_game("holdem.limit.2p.reverse_blinds")));
+  });
   EXPECT_NE(wrong.find("is a strategy for"), std::string::npos) << wrong;
   EXPECT_NE(wrong.find("not for the game played ('holdem.limit.2p.reverse_blinds')"),
             std::string::npos)
@@ -69,14 +65,15 @@ TEST_F(AgentFactory, BotsPlayTheGivenGameOrHoldem) {
   const AgentSource holdem = load_agent("bot:equity", std::optional<GameDefinition>());
   EXPECT_EQ(holdem.game.hash(), GameDefinition::holdem_limit_2p().hash());
   const std::string rules = std::string(HULHE_SOURCE_DIR) + "/configs/bots/rules-leduc.toml";
-  const AgentSource leduc = load_agent("bot:rules:" + rules, std::optional(shipped_game("leduc")));
-  EXPECT_EQ(leduc.game.hash(), shipped_game("leduc").hash());
+  const AgentSource leduc =
+      load_agent("bot:rules:" + rules, std::optional(testing::shipped_game("leduc")));
+  EXPECT_EQ(leduc.game.hash(), testing::shipped_game("leduc").hash());
   EXPECT_EQ(leduc.name, "rules:rules-leduc");
   EXPECT_EQ(leduc.make()->name(), "rules");
 }
 
 TEST_F(AgentFactory, PoliciesInTheSameGrammar) {
-  const GameDefinition leduc = shipped_game("leduc");
+  const GameDefinition leduc = testing::shipped_game("leduc");
   const PolicySource bot = load_policy("bot:always-call", "", leduc);
   EXPECT_EQ(bot.description, "always-call in leduc");
   EXPECT_EQ(bot.policy->tree().game().hash(), leduc.hash());
@@ -90,7 +87,7 @@ TEST_F(AgentFactory, PoliciesInTheSameGrammar) {
   kept->action_probabilities(0, 0, 0, p);
   for (double x : p) EXPECT_DOUBLE_EQ(x, 1.0 / static_cast<double>(p.size()));
   // The bots that decide at play time are no policies.
-  const std::string equity = test::error_of([&] { load_policy("bot:equity", "", leduc); });
+  const std::string equity = testing::error_of([&] { load_policy("bot:equity", "", leduc); });
   EXPECT_NE(equity.find("unknown policy 'equity'"), std::string::npos) << equity;
 }
 

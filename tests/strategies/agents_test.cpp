@@ -14,7 +14,7 @@
 #include "strategies/baseline_agents.h"
 #include "strategies/bet_sizing.h"
 #include "strategies/policy_agent.h"
-#include "tests/strategies/agent_test_games.h"
+#include "tests/support/shipped_games.h"
 
 namespace hulhe {
 namespace {

@@ -5,11 +5,11 @@
 #include <cmath>
 #include <string>
 
-#include "util/input_error.h"
 #include "strategies/equity_threshold_bot.h"
 #include "strategies/function_bot.h"
 #include "strategies/rule_list_bot.h"
-#include "tests/strategies/agent_test_games.h"
+#include "tests/support/shipped_games.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 namespace {

@@ -13,7 +13,7 @@
 #include "solver/average_policy.h"
 #include "solver/cfr_algorithm.h"
 #include "strategies/policy_agent.h"
-#include "tests/strategies/agent_test_games.h"
+#include "tests/support/shipped_games.h"
 #include "util/input_error.h"
 
 namespace hulhe {

@@ -8,7 +8,7 @@
 
 #include "game/equity/equity_calculator.h"
 #include "game/game_state.h"
-#include "tests/strategies/agent_test_games.h"
+#include "tests/support/shipped_games.h"
 
 namespace hulhe {
 namespace {

@@ -26,6 +26,7 @@
 #include "strategies/baseline_policies.h"
 #include "strategies/packed_bucket_abstraction.h"
 #include "tests/support/temp_folder.h"
+#include "tests/support/test_files.h"
 #include "tests/support/test_policies.h"
 #include "util/input_error.h"
 
@@ -33,16 +34,6 @@ namespace hulhe {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string read_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-void write_bytes(const std::string& path, const std::string& bytes) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-}
 
 // A Leduc strategy with uneven probabilities: 20,000 iterations of external sampling.
 class StrategyFileTest : public ::testing::Test {
@@ -159,10 +150,10 @@ TEST_F(StrategyFileTest, RewriteIsByteIdentical) {
   write_strategy_file(first, policy_, metadata_);
   const StrategyFile read = StrategyFile::read(first);
   write_strategy_file(second, read, read.metadata());
-  EXPECT_EQ(read_bytes(first), read_bytes(second));
+  EXPECT_EQ(testing::slurp(first), testing::slurp(second));
   // Writing over an existing file replaces it atomically.
   write_strategy_file(second, read, read.metadata());
-  EXPECT_EQ(read_bytes(first), read_bytes(second));
+  EXPECT_EQ(testing::slurp(first), testing::slurp(second));
 }
 
 TEST_F(StrategyFileTest, SampleActionFollowsTheQuantisedProbabilities) {
@@ -214,26 +205,26 @@ TEST_F(StrategyFileTest, BaselinePolicyRoundTripsExactly) {
 TEST_F(StrategyFileTest, MissingForeignAndWrongVersionFiles) {
   expect_input_error(path("nothing-here.strategy"), "cannot read strategy file");
   const std::string foreign = path("foreign.strategy");
-  write_bytes(foreign, "GAMEDEF\nlimit\nnumPlayers = 2\nEND GAMEDEF\n");
+  testing::spit(foreign, "GAMEDEF\nlimit\nnumPlayers = 2\nEND GAMEDEF\n");
   expect_input_error(foreign, "not a hulhe strategy file");
-  write_bytes(foreign, "");
+  testing::spit(foreign, "");
   expect_input_error(foreign, "not a hulhe strategy file");
 
   const std::string file = path("v.strategy");
   write_strategy_file(file, policy_, metadata_);
-  std::string bytes = read_bytes(file);
+  std::string bytes = testing::slurp(file);
   bytes[8] = 7;  // format version, little-endian u32 right after the magic
-  write_bytes(file, bytes);
+  testing::spit(file, bytes);
   expect_input_error(file, "format version 7");
 }
 
 TEST_F(StrategyFileTest, TruncatedFiles) {
   const std::string file = path("t.strategy");
   write_strategy_file(file, policy_, metadata_);
-  const std::string bytes = read_bytes(file);
+  const std::string bytes = testing::slurp(file);
   for (std::size_t keep :
        {std::size_t{12}, std::size_t{43}, std::size_t{44}, bytes.size() / 2, bytes.size() - 1}) {
-    write_bytes(file, bytes.substr(0, keep));
+    testing::spit(file, bytes.substr(0, keep));
     expect_input_error(file, "truncated");
   }
 }
@@ -241,20 +232,20 @@ TEST_F(StrategyFileTest, TruncatedFiles) {
 TEST_F(StrategyFileTest, CorruptFiles) {
   const std::string file = path("c.strategy");
   write_strategy_file(file, policy_, metadata_);
-  const std::string bytes = read_bytes(file);
+  const std::string bytes = testing::slurp(file);
   // A flipped bit anywhere in the body, including in the probabilities at the end.
   for (std::size_t at : {std::size_t{50}, bytes.size() / 2, bytes.size() - 1}) {
     std::string bad = bytes;
     bad[at] = static_cast<char>(bad[at] ^ 0x10);
-    write_bytes(file, bad);
+    testing::spit(file, bad);
     expect_input_error(file, "corrupt");
   }
-  write_bytes(file, bytes + "x");
+  testing::spit(file, bytes + "x");
   expect_input_error(file, "corrupt");
   // A wrong game hash in the header.
   std::string bad = bytes;
   bad[12] = static_cast<char>(bad[12] ^ 1);
-  write_bytes(file, bad);
+  testing::spit(file, bad);
   expect_input_error(file, "game");
 }
 
@@ -407,11 +398,11 @@ TEST(StrategyFileHoldemSlow, EmbeddedBucketsRoundTrip) {
   // Re-writing what was read reproduces the file byte for byte.
   const std::string again = dir / "again.strategy";
   write_strategy_file(again, read, read.metadata());
-  EXPECT_EQ(read_bytes(file), read_bytes(again));
+  EXPECT_EQ(testing::slurp(file), testing::slurp(again));
   // A corrupt bucket array is caught by the checksum.
-  std::string bytes = read_bytes(file);
+  std::string bytes = testing::slurp(file);
   bytes[bytes.size() - 100] ^= 0x40;
-  write_bytes(file, bytes);
+  testing::spit(file, bytes);
   EXPECT_THROW(StrategyFile::read(file), InputError);
 }
 

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "tests/strategies/agent_test_games.h"
+#include "tests/support/shipped_games.h"
 
 namespace hulhe {
 namespace {

@@ -1,5 +1,5 @@
 #pragma once
-// The six shipped ACPC games, loaded once, for the agent, bot and match tests.
+// The six shipped ACPC games (configs/games/), each loaded once, for any test.
 #include <map>
 #include <string>
 #include <vector>

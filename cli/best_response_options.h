@@ -1,0 +1,50 @@
+#pragma once
+// The real-game best response's options that `exploit` and `compare` share, and
+// `--precision auto|single|double`: the arithmetic of the last round's walk
+// (best_response/holdem/holdem_best_response.h states the bounds).
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <string>
+
+#include "best_response/holdem/holdem_best_response.h"
+#include "cli/progress_lines.h"
+
+namespace hulhe::cli {
+
+inline void add_precision_option(CLI::App* cmd, std::string& precision) {
+  cmd->add_option("--precision", precision,
+                  "hold'em: last-round arithmetic: auto (single for the 52-card deck, double "
+                  "for reduced decks), single (~1e-6 relative, faster) or double")
+      ->check(CLI::IsMember({"auto", "single", "double"}));
+}
+
+inline HoldemBestResponseOptions::Precision parse_precision(const std::string& precision) {
+  if (precision == "single") return HoldemBestResponseOptions::Precision::kSingle;
+  if (precision == "double") return HoldemBestResponseOptions::Precision::kDouble;
+  return HoldemBestResponseOptions::Precision::kAuto;
+}
+
+struct BestResponseSettings {
+  int threads = 1;
+  std::int64_t flops = 0;  // 0: exact; K: an estimate from K sampled flops
+  std::uint64_t seed = 1;
+  bool all_flops = false;
+  std::string precision = "auto";
+  std::string resume_file;
+  bool quiet = false;  // no progress lines
+
+  HoldemBestResponseOptions options() const {
+    HoldemBestResponseOptions o;
+    o.threads = threads;
+    o.sample_flops = flops;
+    o.seed = seed;
+    o.flops = all_flops ? HoldemBestResponseOptions::Flops::kAll
+                        : HoldemBestResponseOptions::Flops::kAuto;
+    o.precision = parse_precision(precision);
+    o.resume_file = resume_file;
+    if (!quiet) o.on_progress = print_best_response_progress();
+    return o;
+  }
+};
+
+}  // namespace hulhe::cli
