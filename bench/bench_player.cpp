@@ -24,6 +24,7 @@
 #include "strategies/packed_bucket_abstraction.h"
 #include "strategies/policy_agent.h"
 #include "strategies/strategy_file.h"
+#include "tests/support/hulhe_fixtures.h"
 #include "tests/support/temp_folder.h"
 
 namespace {
@@ -39,12 +40,7 @@ const std::string& strategy_path() {
     const std::string tmp = dir / "player.strategy";
     const GameDefinition game = GameDefinition::holdem_limit_2p();
     const BettingTree tree(game);
-    const std::int32_t k[4] = {169, 50, 50, 50};
-    std::vector<PackedRoundBuckets> rounds;
-    for (int r = 0; r < 4; ++r)
-      rounds.push_back(PackedRoundBuckets::pack(
-          static_cast<std::int64_t>(HandIndexer::holdem(r).size()), k[r],
-          [&](std::int64_t i) { return static_cast<std::int32_t>(i % k[r]); }));
+    std::vector<PackedRoundBuckets> rounds = testing::modulo_packed_rounds({169, 50, 50, 50});
     const PackedBucketAbstraction abstraction(std::move(rounds), 1, "synthetic 169-50-50-50");
     const auto policy = make_baseline_policy("uniform", tree, abstraction);
     write_strategy_file(tmp, *policy, StrategyFileMetadata{});

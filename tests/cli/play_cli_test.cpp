@@ -24,6 +24,7 @@
 #include "strategies/policy_agent.h"
 #include "strategies/strategy_file.h"
 #include "tests/cli/run_hulhe.h"
+#include "tests/support/hulhe_fixtures.h"
 #include "tests/support/temp_folder.h"
 #include "tests/support/test_policies.h"
 
@@ -239,12 +240,7 @@ TEST_F(PlayCli, ExportBitsAndBaselines) {
 TEST_F(PlayCli, SlowHoldemStrategyAgainstAlwaysCall) {
   const GameDefinition g = GameDefinition::holdem_limit_2p();
   const BettingTree tree(g);
-  const std::int32_t k[4] = {3, 2, 2, 2};
-  std::vector<PackedRoundBuckets> rounds;
-  for (int r = 0; r < 4; ++r)
-    rounds.push_back(PackedRoundBuckets::pack(
-        static_cast<std::int64_t>(HandIndexer::holdem(r).size()), k[r],
-        [&](std::int64_t i) { return static_cast<std::int32_t>(i % k[r]); }));
+  std::vector<PackedRoundBuckets> rounds = testing::modulo_packed_rounds({3, 2, 2, 2});
   const PackedBucketAbstraction abstraction(std::move(rounds), 12345, "test 3-2-2-2");
   const testing::HashedPolicy policy(tree, abstraction);
   const std::string strategy = path("holdem.strategy");

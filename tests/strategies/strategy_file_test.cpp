@@ -25,6 +25,7 @@
 #include "solver/strategy_tables.h"
 #include "strategies/baseline_policies.h"
 #include "strategies/packed_bucket_abstraction.h"
+#include "tests/support/hulhe_fixtures.h"
 #include "tests/support/temp_folder.h"
 #include "tests/support/test_files.h"
 #include "tests/support/test_policies.h"
@@ -353,12 +354,8 @@ TEST(PackedRoundBuckets, EveryWidthRoundTrips) {
 TEST(StrategyFileHoldemSlow, EmbeddedBucketsRoundTrip) {
   const GameDefinition game = GameDefinition::holdem_limit_2p();
   const BettingTree tree(game);
-  const std::int32_t k[4] = {7, 3, 4, 5};
-  std::vector<PackedRoundBuckets> rounds;
-  for (int r = 0; r < 4; ++r)
-    rounds.push_back(PackedRoundBuckets::pack(
-        static_cast<std::int64_t>(HandIndexer::holdem(r).size()), k[r],
-        [&](std::int64_t i) { return static_cast<std::int32_t>(i % k[r]); }));
+  const std::array<std::int32_t, 4> k = {7, 3, 4, 5};
+  std::vector<PackedRoundBuckets> rounds = testing::modulo_packed_rounds(k);
   const PackedBucketAbstraction abstraction(std::move(rounds), 0xabcdef0123456789ULL,
                                             "test 7-3-4-5");
   const testing::HashedPolicy policy(tree, abstraction);

@@ -15,6 +15,7 @@
 #include "game/card.h"
 #include "game/game_definition.h"
 #include "game/hand_indexer.h"
+#include "strategies/packed_bucket_abstraction.h"
 
 namespace hulhe::testing {
 
@@ -72,5 +73,16 @@ class IndexHashAbstraction final : public CardAbstraction {
   std::uint64_t hash() const override { return 42; }
   std::string describe() const override { return "index hash 169-1000-1000-1000"; }
 };
+
+// Packed HULHE buckets, canonical hand i in bucket i mod k[r]: the abstraction a strategy file
+// embeds, without a bucket map.
+inline std::vector<PackedRoundBuckets> modulo_packed_rounds(const std::array<std::int32_t, 4>& k) {
+  std::vector<PackedRoundBuckets> rounds;
+  for (int r = 0; r < 4; ++r)
+    rounds.push_back(PackedRoundBuckets::pack(
+        static_cast<std::int64_t>(HandIndexer::holdem(r).size()), k[r],
+        [&](std::int64_t i) { return static_cast<std::int32_t>(i % k[r]); }));
+  return rounds;
+}
 
 }  // namespace hulhe::testing

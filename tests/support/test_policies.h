@@ -10,28 +10,31 @@
 
 namespace hulhe::testing {
 
-class UniformTestPolicy final : public Policy {
+// What the three share: the tree and abstraction the probabilities are read against.
+class TestPolicyBase : public Policy {
  public:
-  UniformTestPolicy(const BettingTree& tree, const CardAbstraction& abstraction)
+  TestPolicyBase(const BettingTree& tree, const CardAbstraction& abstraction)
       : tree_(tree), abstraction_(abstraction) {}
   const BettingTree& tree() const override { return tree_; }
   const CardAbstraction& abstraction() const override { return abstraction_; }
-  void action_probabilities(int, std::int32_t, std::int32_t, std::span<double> out) const override {
-    for (double& p : out) p = 1.0 / static_cast<double>(out.size());
-  }
 
  private:
   const BettingTree& tree_;
   const CardAbstraction& abstraction_;
 };
 
-// A fixed, lopsided strategy: probabilities derived from a hash of the information set.
-class HashedTestPolicy final : public Policy {
+class UniformTestPolicy final : public TestPolicyBase {
  public:
-  HashedTestPolicy(const BettingTree& tree, const CardAbstraction& abstraction)
-      : tree_(tree), abstraction_(abstraction) {}
-  const BettingTree& tree() const override { return tree_; }
-  const CardAbstraction& abstraction() const override { return abstraction_; }
+  using TestPolicyBase::TestPolicyBase;
+  void action_probabilities(int, std::int32_t, std::int32_t, std::span<double> out) const override {
+    for (double& p : out) p = 1.0 / static_cast<double>(out.size());
+  }
+};
+
+// A fixed, lopsided strategy: probabilities derived from a hash of the information set.
+class HashedTestPolicy final : public TestPolicyBase {
+ public:
+  using TestPolicyBase::TestPolicyBase;
   void action_probabilities(int round, std::int32_t node, std::int32_t bucket,
                             std::span<double> out) const override {
     double sum = 0.0;
@@ -46,20 +49,13 @@ class HashedTestPolicy final : public Policy {
     }
     for (double& p : out) p /= sum;
   }
-
- private:
-  const BettingTree& tree_;
-  const CardAbstraction& abstraction_;
 };
 
 // Uneven probabilities with zeros: each action's weight is a SplitMix64-style hash of (round,
 // node, bucket, action).
-class HashedPolicy final : public Policy {
+class HashedPolicy final : public TestPolicyBase {
  public:
-  HashedPolicy(const BettingTree& tree, const CardAbstraction& abstraction)
-      : tree_(tree), abstraction_(abstraction) {}
-  const BettingTree& tree() const override { return tree_; }
-  const CardAbstraction& abstraction() const override { return abstraction_; }
+  using TestPolicyBase::TestPolicyBase;
   void action_probabilities(int round, std::int32_t node, std::int32_t bucket,
                             std::span<double> out) const override {
     double sum = 0;
@@ -75,10 +71,6 @@ class HashedPolicy final : public Policy {
     }
     for (double& p : out) p = sum > 0 ? p / sum : 1.0 / static_cast<double>(out.size());
   }
-
- private:
-  const BettingTree& tree_;
-  const CardAbstraction& abstraction_;
 };
 
 }  // namespace hulhe::testing
