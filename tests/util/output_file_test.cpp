@@ -17,12 +17,7 @@
 namespace hulhe {
 namespace {
 
-using testing::error_of;
-using testing::FileSizeLimit;
-using testing::slurp;
-using testing::spit;
-
-using testing::TempFolder;
+using namespace testing;  // TempFolder, slurp, spit, error_of, FileSizeLimit
 
 TEST(OutputFile, WritesReplacesAndLeavesNoTemporaryFile) {
   TempFolder dir;

@@ -22,12 +22,7 @@
 namespace hulhe {
 namespace {
 
-using testing::error_of;
-using testing::FileSizeLimit;
-using testing::slurp;
-using testing::spit;
-
-using testing::TempFolder;
+using namespace testing;  // TempFolder, slurp, spit, error_of, FileSizeLimit
 
 // The folder's entries other than `keep`: the temporary files.
 std::vector<std::string> others(const TempFolder& dir, const std::vector<std::string>& keep) {
