@@ -5,9 +5,11 @@
 #include <CLI/CLI.hpp>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "best_response/holdem/holdem_best_response.h"
 #include "cli/progress_lines.h"
+#include "util/output_file.h"
 
 namespace hulhe::cli {
 
@@ -32,6 +34,13 @@ struct BestResponseSettings {
   std::string precision = "auto";
   std::string resume_file;
   bool quiet = false;  // no progress lines
+
+  // The resume file is appended to as units finish (a journal, not replaced at the end), so
+  // it must be a regular file that is none of the inputs (util/output_file.h): a fifo would
+  // block the reader forever, a device lose the work, a link overwrite an input.
+  void check_resume_file(const std::vector<std::string>& inputs) const {
+    if (!resume_file.empty()) check_output_path(resume_file, "resume file", inputs);
+  }
 
   HoldemBestResponseOptions options() const {
     HoldemBestResponseOptions o;

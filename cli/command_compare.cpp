@@ -30,9 +30,7 @@ struct Options : BestResponseSettings {
 void run(const Options& o) {
   if (o.a.empty() || o.b.empty()) throw InputError("give both --a and --b");
   if (o.flops < 0) throw InputError("--flops must be positive");
-  for (const std::string& in : {o.a, o.b, o.game, o.buckets_a, o.buckets_b})
-    if (!o.resume_file.empty() && in == o.resume_file)
-      throw InputError("--resume-file " + o.resume_file + " is an input file; give another path");
+  o.check_resume_file({o.a, o.b, o.game, o.buckets_a, o.buckets_b});
   const PolicySource a = load_policy_spec(o.a, o.buckets_a, o.game);
   const PolicySource b = load_policy_spec(o.b, o.buckets_b, o.game);
   if (!(a.policy->tree().game() == b.policy->tree().game()))
