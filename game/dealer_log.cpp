@@ -5,8 +5,8 @@
 #include <cstdio>
 #include <unordered_map>
 
-#include "util/input_error.h"
 #include "game/match_state.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 namespace {

@@ -68,8 +68,9 @@ std::optional<std::uint64_t> canonical_hands(const GameDefinition& game, int rou
     return HandIndexer(groups).size();
   }
   // Small decks: enumerate every view and keep one per suit permutation class.
-  const std::uint64_t raw = static_cast<std::uint64_t>(binomial(game.deck_size(), game.num_hole_cards)) *
-                            static_cast<std::uint64_t>(binomial(game.deck_size() - game.num_hole_cards, board));
+  const std::uint64_t raw =
+      static_cast<std::uint64_t>(binomial(game.deck_size(), game.num_hole_cards)) *
+      static_cast<std::uint64_t>(binomial(game.deck_size() - game.num_hole_cards, board));
   if (raw > 20'000'000) return std::nullopt;
   const std::vector<Card> deck = game.deck();
   std::vector<int> suits;

@@ -1,12 +1,12 @@
 #include "solver/cfr_algorithm.h"
 
-#include "util/input_error.h"
 #include "solver/cfr_plus.h"
 #include "solver/discounted_cfr.h"
 #include "solver/external_sampling_mccfr.h"
 #include "solver/outcome_sampling_mccfr.h"
 #include "solver/public_chance_sampling_cfr.h"
 #include "solver/vanilla_cfr.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 

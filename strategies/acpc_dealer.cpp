@@ -8,8 +8,8 @@
 #include <random>
 
 #include "game/dealer_log.h"
-#include "util/input_error.h"
 #include "game/match_state.h"
+#include "util/input_error.h"
 #include "util/printable_text.h"
 
 namespace hulhe {

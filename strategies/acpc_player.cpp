@@ -3,8 +3,8 @@
 #include <chrono>
 #include <optional>
 
-#include "util/input_error.h"
 #include "game/match_state.h"
+#include "util/input_error.h"
 #include "util/printable_text.h"
 
 namespace hulhe {

@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "abstraction/card_abstraction.h"
-#include "game/betting_tree.h"
 #include "abstraction/policy.h"
+#include "game/betting_tree.h"
 
 namespace hulhe {
 

@@ -4,9 +4,9 @@
 #include <array>
 
 #include "game/hand_evaluator.h"
-#include "util/input_error.h"
 #include "strategies/bet_sizing.h"
 #include "util/combinatorics.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 namespace {
@@ -41,7 +41,8 @@ std::int32_t RandomHandEquity::rank(const Card* cards, int n) const {
 double RandomHandEquity::exact_deals(int board_count, int opponents) const {
   int rest = static_cast<int>(deck_.size()) - hole_cards_ - board_count;
   double deals = 1.0;
-  for (int o = 0; o < opponents; ++o, rest -= hole_cards_) deals *= static_cast<double>(binomial(rest, hole_cards_));
+  for (int o = 0; o < opponents; ++o, rest -= hole_cards_)
+    deals *= static_cast<double>(binomial(rest, hole_cards_));
   return deals * static_cast<double>(binomial(rest, final_board_ - board_count));
 }
 

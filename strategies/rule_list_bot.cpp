@@ -7,9 +7,9 @@
 
 #include "game/equity/range.h"
 #include "game/hand_evaluator.h"
-#include "util/input_error.h"
 #include "strategies/bet_sizing.h"
 #include "strategies/bot_config.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 namespace {

@@ -18,12 +18,12 @@
 #include "abstraction/bucket_map.h"
 #include "abstraction/clustered_abstraction.h"
 #include "abstraction/lossless_abstraction.h"
+#include "strategies/packed_bucket_abstraction.h"
 #include "util/bounded_input_archive.h"
 #include "util/input_error.h"
 #include "util/input_file.h"
 #include "util/output_file.h"
 #include "util/printable_text.h"
-#include "strategies/packed_bucket_abstraction.h"
 
 namespace hulhe {
 namespace {

@@ -31,9 +31,9 @@
 #include <vector>
 
 #include "abstraction/card_abstraction.h"
+#include "abstraction/policy.h"
 #include "game/betting_tree.h"
 #include "game/game_definition.h"
-#include "abstraction/policy.h"
 
 namespace hulhe {
 

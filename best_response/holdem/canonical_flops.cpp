@@ -1,11 +1,12 @@
 #include "best_response/holdem/canonical_flops.h"
-#include "util/combinatorics.h"
 
 #include <algorithm>
 #include <bit>
 #include <functional>
 #include <map>
 #include <numeric>
+
+#include "util/combinatorics.h"
 
 namespace hulhe {
 

@@ -7,10 +7,10 @@
 #include <span>
 #include <string>
 
+#include "best_response/holdem/limit_last_round_kernel.h"
 #include "game/betting_tree.h"
 #include "game/hand_evaluator.h"
 #include "util/input_error.h"
-#include "best_response/holdem/limit_last_round_kernel.h"
 
 namespace hulhe {
 namespace {

@@ -39,9 +39,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "game/card.h"
-#include "best_response/holdem/canonical_flops.h"
 #include "abstraction/policy.h"
+#include "best_response/holdem/canonical_flops.h"
+#include "game/card.h"
 #include "solver/private_hands.h"
 
 namespace hulhe {

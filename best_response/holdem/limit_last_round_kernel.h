@@ -22,8 +22,8 @@
 #include <cstdint>
 #include <utility>
 
-#include "game/card.h"
 #include "best_response/holdem/limit_last_round_plan.h"
+#include "game/card.h"
 
 // Every lambda of the kernel is inlined, so that its per-hand arrays have constant indices
 // and live in registers (clang does not flatten lambdas into their caller on its own).

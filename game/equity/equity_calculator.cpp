@@ -6,8 +6,8 @@
 #include "game/equity/equity_tables.h"
 #include "game/equity/exact_equity.h"
 #include "game/equity/monte_carlo_equity.h"
-#include "util/input_error.h"
 #include "util/combinatorics.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 namespace {
@@ -74,8 +74,8 @@ EquityMethod choose_equity_method(const EquityRequest& request) {
   for (const Range& r : request.players)
     deals *= static_cast<double>(r.without(blocked).combos().size());
   const int deck = kMaxCards - blocked.size() - 2 * static_cast<int>(request.players.size());
-  deals *= static_cast<double>(
-      binomial(std::max(deck, 0), 5 - static_cast<int>(request.board.size())));
+  deals *=
+      static_cast<double>(binomial(std::max(deck, 0), 5 - static_cast<int>(request.board.size())));
   return deals <= kExactDealsLimit ? EquityMethod::kExact : EquityMethod::kMonteCarlo;
 }
 

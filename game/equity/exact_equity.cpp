@@ -10,8 +10,8 @@
 #include <unordered_map>
 
 #include "game/equity/equity_tables.h"
-#include "util/input_error.h"
 #include "util/combinatorics.h"
+#include "util/input_error.h"
 
 namespace hulhe::equity {
 namespace {

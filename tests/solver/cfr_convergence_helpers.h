@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
+#include "best_response/exploitability.h"
 #include "solver/average_policy.h"
 #include "solver/cfr_algorithm.h"
-#include "best_response/exploitability.h"
 #include "tests/support/solver_test_games.h"
 
 namespace hulhe::testing {

@@ -14,12 +14,12 @@
 #include <vector>
 
 #include "abstraction/lossless_abstraction.h"
+#include "abstraction/policy.h"
+#include "best_response/exploitability.h"
 #include "game/betting_tree.h"
 #include "game/game_definition.h"
 #include "game/hand_evaluator.h"
 #include "solver/average_policy.h"
-#include "best_response/exploitability.h"
-#include "abstraction/policy.h"
 #include "solver/strategy_tables.h"
 
 namespace hulhe {

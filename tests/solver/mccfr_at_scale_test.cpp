@@ -9,10 +9,10 @@
 #include <memory>
 #include <vector>
 
-#include "solver/average_policy.h"
 #include "best_response/best_response.h"
-#include "solver/cfr_algorithm.h"
 #include "best_response/exploitability.h"
+#include "solver/average_policy.h"
+#include "solver/cfr_algorithm.h"
 #include "solver/external_sampling_mccfr.h"
 #include "solver/linear_discounting.h"
 #include "solver/public_chance_sampling_cfr.h"

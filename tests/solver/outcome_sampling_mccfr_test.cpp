@@ -7,12 +7,12 @@
 #include <string>
 
 #include "abstraction/lossless_abstraction.h"
+#include "best_response/exploitability.h"
 #include "game/betting_tree.h"
 #include "game/game_definition.h"
-#include "util/input_error.h"
 #include "solver/average_policy.h"
-#include "best_response/exploitability.h"
 #include "solver/strategy_tables.h"
+#include "util/input_error.h"
 
 namespace hulhe {
 namespace {

@@ -8,10 +8,10 @@
 #include <vector>
 
 #include "abstraction/lossless_abstraction.h"
+#include "best_response/exploitability.h"
 #include "game/betting_tree.h"
 #include "game/game_definition.h"
 #include "util/input_error.h"
-#include "best_response/exploitability.h"
 
 namespace hulhe {
 namespace {
