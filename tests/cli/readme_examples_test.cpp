@@ -16,6 +16,7 @@
 #include <string>
 
 #include "tests/cli/run_hulhe.h"
+#include "tests/support/temp_folder.h"
 
 namespace hulhe {
 namespace {
@@ -95,9 +96,8 @@ void check_page(const std::string& source, const std::string& page, int& checked
   const auto blocks = parse_blocks(text.str());
   if (blocks.empty()) return;
 
-  std::string pattern = ::testing::TempDir() + "/hulhe_readme_XXXXXX";
-  ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
-  const std::string folder = std::filesystem::canonical(pattern).string();
+  const hulhe::testing::TempFolder dir;  // removed with everything in it, failures included
+  const std::string folder = std::filesystem::canonical(dir.path()).string();
   namespace fs = std::filesystem;
   fs::create_directories(folder + "/.bin");
   fs::create_symlink(HULHE_BINARY, folder + "/.bin/hulhe");
@@ -136,8 +136,6 @@ void check_page(const std::string& source, const std::string& page, int& checked
       }
     }
   }
-  std::error_code ec;
-  fs::remove_all(folder, ec);
 }
 
 TEST(ReadmeExamples, EveryUnskippedExamplePrintsWhatTheDocsSay) {

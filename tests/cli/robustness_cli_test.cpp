@@ -12,6 +12,8 @@
 #include <string>
 
 #include "tests/cli/run_hulhe.h"
+#include "tests/support/temp_folder.h"
+#include "tests/support/test_files.h"
 
 namespace {
 
@@ -22,26 +24,12 @@ const std::string kGames = std::string(HULHE_SOURCE_DIR) + "/configs/games/";
 
 class RobustnessCli : public ::testing::Test {
  protected:
-  void SetUp() override {
-    std::string pattern = ::testing::TempDir() + "/hulhe_robust_XXXXXX";
-    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override {
-    std::error_code ec;
-    std::filesystem::remove_all(dir_, ec);
-  }
-  std::string path(const std::string& name) const { return dir_ + "/" + name; }
+  std::string path(const std::string& name) const { return folder_ / name; }
   std::string write(const std::string& name, const std::string& text) const {
-    std::ofstream(path(name), std::ios::binary) << text;
+    hulhe::testing::spit(path(name), text);
     return path(name);
   }
-  static std::string read(const std::string& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-  }
+  static std::string read(const std::string& p) { return hulhe::testing::slurp(p); }
   // A Kuhn solve config whose game path is absolute, so that it can live in the temp folder.
   std::string kuhn_config(const std::string& extra = "") const {
     return write("kuhn.toml", "game = \"" + kGames + "kuhn.game\"\niterations = 50\n" + extra);
@@ -54,7 +42,8 @@ class RobustnessCli : public ::testing::Test {
     EXPECT_EQ(r.out.find("internal error"), std::string::npos) << what << "\n" << r.out;
   }
 
-  std::string dir_;
+  hulhe::testing::TempFolder folder_;
+  const std::string dir_ = folder_.path();
 };
 
 TEST_F(RobustnessCli, ExportNeverWritesOverItsCheckpoint) {
