@@ -6,14 +6,27 @@
 // real map given with --map=FILE (then only that size is run).
 //
 //   bench_hulhe_solver [--seconds=S] [--map=hulhe-quick.buckets] [--threads=1,2]
+//                      [--sizes=quick,standard,large] [--algorithms=external,pcs]
+//                      [--layout=bucket,node] [--trunk=private,shared] [--pairs=N]
+//                      [--json=FILE]
+//
+// --layout compares the tables' layouts (strategy_tables.h), --trunk the per-thread preflop
+// deltas against in-place preflop updates (sampled_iterations.h), and --pairs=N runs N
+// interleaved pairs of external sampling at 1 thread and at the most threads listed and
+// prints each ratio and their median.
 #include <fmt/format.h>
+#include <omp.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -23,6 +36,7 @@
 #include "game/hand_indexer.h"
 #include "solver/cfr_algorithm.h"
 #include "solver/checkpoint.h"
+#include "solver/external_sampling_mccfr.h"
 #include "tests/support/hulhe_fixtures.h"
 #include "tests/support/temp_folder.h"
 #include "util/process_facts.h"
@@ -32,28 +46,97 @@ namespace {
 using namespace hulhe;
 using Clock = std::chrono::steady_clock;
 
-void measure(const std::string& label, const BettingTree& tree, const ClusteredAbstraction& a,
-             double seconds, const std::vector<int>& thread_counts) {
+struct Options {
+  double seconds = 5.0;
+  std::string map_path;
+  std::vector<int> threads = {1, 2};
+  std::vector<std::string> sizes = {"quick", "standard", "large"};
+  std::vector<std::string> algorithms = {"external", "pcs"};
+  std::vector<TableLayout> layouts = {TableLayout::kBucketMajor};
+  std::vector<bool> private_trunk = {true};
+  int pairs = 0;  // interleaved (1 thread, max threads) pairs for the scaling ratio
+  std::string json_path;
+};
+
+std::string layout_name(TableLayout layout) {
+  return layout == TableLayout::kBucketMajor ? "bucket-major" : "node-major";
+}
+
+// Iterations per second of `algorithm` on fresh tables for `seconds` of wall time.
+double rate(const BettingTree& tree, const ClusteredAbstraction& a, const std::string& algorithm,
+            int threads, TableLayout layout, bool private_trunk, double seconds) {
+  StrategyTables tables(tree, a, TablePrecision::kFloat32, layout);
+  CfrParameters params;
+  params.algorithm = algorithm;
+  std::unique_ptr<CfrAlgorithm> algo;
+  if (algorithm == "external") {
+    auto es = std::make_unique<ExternalSamplingMccfr>(tree, a, tables, params);
+    es->use_private_trunk(private_trunk);
+    algo = std::move(es);
+  } else {
+    algo = make_cfr_algorithm(params, tree, a, tables);
+  }
+  std::int64_t done = 0, chunk = 1;
+  const auto start = Clock::now();
+  double elapsed = 0.0;
+  while (elapsed < seconds) {
+    algo->run(done + 1, chunk, threads);
+    done += chunk;
+    elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+    if (elapsed < seconds / 8 && chunk < (1 << 20)) chunk *= 2;
+  }
+  return done / elapsed;
+}
+
+nlohmann::json measure(const std::string& label, const BettingTree& tree,
+                       const ClusteredAbstraction& a, const Options& o) {
+  nlohmann::json out = {{"size", label},
+                        {"abstraction", a.describe()},
+                        {"table_mib", StrategyTables::memory_needed(tree, a) / 1048576.0}};
   fmt::print("{} ({}): tables {:.1f} MiB\n", label, a.describe(),
              StrategyTables::memory_needed(tree, a) / 1048576.0);
-  for (const char* algorithm : {"external", "pcs"}) {
-    for (int threads : thread_counts) {
-      StrategyTables tables(tree, a);
-      CfrParameters params;
-      params.algorithm = algorithm;
-      auto algo = make_cfr_algorithm(params, tree, a, tables);
-      std::int64_t done = 0, chunk = 1;
-      const auto start = Clock::now();
-      double elapsed = 0.0;
-      while (elapsed < seconds) {
-        algo->run(done + 1, chunk, threads);
-        done += chunk;
-        elapsed = std::chrono::duration<double>(Clock::now() - start).count();
-        if (elapsed < seconds / 8 && chunk < (1 << 20)) chunk *= 2;
+  for (const std::string& algorithm : o.algorithms)
+    for (const TableLayout layout : o.layouts)
+      for (const bool trunk : o.private_trunk)
+        for (const int threads : o.threads) {
+          const double r = rate(tree, a, algorithm, threads, layout, trunk, o.seconds);
+          fmt::print("  {:<9} {:<12} trunk={:<7} threads={:<2} {:>12.1f} it/s\n", algorithm,
+                     layout_name(layout), trunk ? "private" : "shared", threads, r);
+          std::fflush(stdout);
+          out["rates"].push_back({{"algorithm", algorithm},
+                                  {"layout", layout_name(layout)},
+                                  {"trunk", trunk ? "private" : "shared"},
+                                  {"threads", threads},
+                                  {"iterations_per_second", r}});
+        }
+  // Thread scaling: interleaved pairs (1 thread, then the most threads), so that drifts of
+  // a shared machine's load fall on both sides of each ratio; the median of the ratios.
+  if (o.pairs > 0) {
+    const int most = *std::max_element(o.threads.begin(), o.threads.end());
+    for (const TableLayout layout : o.layouts)
+      for (const bool trunk : o.private_trunk) {
+        std::vector<double> ratios;
+        for (int p = 0; p < o.pairs; ++p) {
+          const double one = rate(tree, a, "external", 1, layout, trunk, o.seconds);
+          const double many = rate(tree, a, "external", most, layout, trunk, o.seconds);
+          ratios.push_back(many / one);
+          fmt::print("  pair {}: 1 thread {:.0f} it/s, {} threads {:.0f} it/s, ratio {:.3f}\n",
+                     p + 1, one, most, many, many / one);
+          std::fflush(stdout);
+        }
+        std::vector<double> sorted = ratios;
+        std::sort(sorted.begin(), sorted.end());
+        const double median = sorted.size() % 2 == 1
+                                  ? sorted[sorted.size() / 2]
+                                  : (sorted[sorted.size() / 2 - 1] + sorted[sorted.size() / 2]) / 2;
+        fmt::print("  external {} trunk={}: {} threads / 1 thread, median of {} pairs = {:.3f}\n",
+                   layout_name(layout), trunk ? "private" : "shared", most, o.pairs, median);
+        out["scaling"].push_back({{"layout", layout_name(layout)},
+                                  {"trunk", trunk ? "private" : "shared"},
+                                  {"threads", most},
+                                  {"ratios", ratios},
+                                  {"median", median}});
       }
-      fmt::print("  {:<9} threads={}  {:>12.1f} it/s  ({} iterations in {:.1f}s)\n", algorithm,
-                 threads, done / elapsed, done, elapsed);
-    }
   }
   // Checkpoint write speed: the tables of this size, to a temporary folder.
   Checkpoint c;
@@ -72,42 +155,98 @@ void measure(const std::string& label, const BettingTree& tree, const ClusteredA
   fmt::print(
       "  checkpoint {:.1f} MB written in {:.2f}s ({:.0f} MB/s); peak memory so far {:.2f} GiB\n",
       mb, secs, mb / secs, peak_rss_mib() / 1024.0);
+  out["checkpoint_mb_per_second"] = mb / secs;
+  return out;
+}
+
+std::vector<std::string> split(const char* p) {
+  std::vector<std::string> out;
+  std::string item;
+  for (; *p != '\0'; ++p) {
+    if (*p == ',') {
+      out.push_back(item);
+      item.clear();
+    } else {
+      item += *p;
+    }
+  }
+  out.push_back(item);
+  return out;
+}
+
+bool starts(const char* arg, const char* prefix) {
+  return std::strncmp(arg, prefix, std::strlen(prefix)) == 0;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  double seconds = 5.0;
-  std::string map_path;
-  std::vector<int> threads = {1, 2};
+  Options o;
   for (int i = 1; i < argc; ++i) {
-    if (std::strncmp(argv[i], "--seconds=", 10) == 0) {
-      seconds = std::atof(argv[i] + 10);
-    } else if (std::strncmp(argv[i], "--map=", 6) == 0) {
-      map_path = argv[i] + 6;
-    } else if (std::strncmp(argv[i], "--threads=", 10) == 0) {
-      threads.clear();
-      for (const char* p = argv[i] + 10; *p != '\0';) {
-        threads.push_back(std::atoi(p));
-        while (*p != '\0' && *p != ',') ++p;
-        if (*p == ',') ++p;
+    const char* v = std::strchr(argv[i], '=');
+    v = v == nullptr ? "" : v + 1;
+    bool ok = true;
+    if (starts(argv[i], "--seconds=")) {
+      o.seconds = std::atof(v);
+    } else if (starts(argv[i], "--map=")) {
+      o.map_path = v;
+    } else if (starts(argv[i], "--threads=")) {
+      o.threads.clear();
+      for (const std::string& t : split(v)) o.threads.push_back(std::atoi(t.c_str()));
+    } else if (starts(argv[i], "--sizes=")) {
+      o.sizes = split(v);
+    } else if (starts(argv[i], "--algorithms=")) {
+      o.algorithms = split(v);
+    } else if (starts(argv[i], "--layout=")) {
+      o.layouts.clear();
+      for (const std::string& l : split(v)) {
+        ok = ok && (l == "bucket" || l == "node");
+        o.layouts.push_back(l == "node" ? TableLayout::kNodeMajor : TableLayout::kBucketMajor);
       }
+    } else if (starts(argv[i], "--trunk=")) {
+      o.private_trunk.clear();
+      for (const std::string& t : split(v)) {
+        ok = ok && (t == "private" || t == "shared");
+        o.private_trunk.push_back(t == "private");
+      }
+    } else if (starts(argv[i], "--pairs=")) {
+      o.pairs = std::atoi(v);
+    } else if (starts(argv[i], "--json=")) {
+      o.json_path = v;
     } else {
-      fmt::print(stderr, "usage: bench_hulhe_solver [--seconds=S] [--map=FILE] [--threads=1,2]\n");
+      ok = false;
+    }
+    if (!ok) {
+      fmt::print(stderr,
+                 "usage: bench_hulhe_solver [--seconds=S] [--map=FILE] [--threads=1,2] "
+                 "[--sizes=quick,standard,large] [--algorithms=external,pcs] "
+                 "[--layout=bucket,node] [--trunk=private,shared] [--pairs=N] [--json=FILE]\n");
       return 2;
     }
   }
   const GameDefinition game = testing::hulhe_game();
   const BettingTree tree(game);
-  if (!map_path.empty()) {
-    const ClusteredAbstraction a = ClusteredAbstraction::load(map_path, game.hash(), game.name);
-    measure(map_path, tree, a, seconds, threads);
-    return 0;
+  nlohmann::json report = {{"seconds", o.seconds}, {"hardware_threads", omp_get_num_procs()}};
+  if (!o.map_path.empty()) {
+    const ClusteredAbstraction a = ClusteredAbstraction::load(o.map_path, game.hash(), game.name);
+    report["sizes"].push_back(measure(o.map_path, tree, a, o));
+  } else {
+    const std::map<std::string, std::int32_t> buckets = {
+        {"quick", 50}, {"standard", 1000}, {"large", 9000}};
+    for (const std::string& size : o.sizes) {
+      const auto it = buckets.find(size);
+      if (it == buckets.end()) {
+        fmt::print(stderr, "unknown size '{}': quick, standard or large\n", size);
+        return 2;
+      }
+      const std::int32_t k = it->second;
+      const ClusteredAbstraction a(testing::index_hash_bucket_map(game, {169, k, k, k}));
+      report["sizes"].push_back(measure(size + " size", tree, a, o));
+    }
   }
-  for (const auto& [label, k] : std::vector<std::pair<std::string, std::int32_t>>{
-           {"quick size", 50}, {"standard size", 1000}, {"large size", 9000}}) {
-    const ClusteredAbstraction a(testing::index_hash_bucket_map(game, {169, k, k, k}));
-    measure(label, tree, a, seconds, threads);
+  if (!o.json_path.empty()) {
+    std::ofstream out(o.json_path);
+    out << report.dump(2) << "\n";
   }
   return 0;
 }

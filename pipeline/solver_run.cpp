@@ -106,7 +106,8 @@ SolverRun::SolverRun(const SolveConfig& config, bool resume)
     tables_ = std::move(c.tables);  // shapes checked by check_checkpoint_matches
     memory_bytes_ = tables_.memory_bytes();
   } else {
-    tables_ = StrategyTables(*tree_, *abstraction_, precision);
+    tables_ = StrategyTables(*tree_, *abstraction_, precision,
+                             default_table_layout(config.params.algorithm));
   }
   algorithm_ = make_cfr_algorithm(params_, *tree_, *abstraction_, tables_);
 }

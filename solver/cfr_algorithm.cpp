@@ -15,6 +15,11 @@ TablePrecision default_table_precision(const std::string& algorithm) {
   return exact ? TablePrecision::kFloat64 : TablePrecision::kFloat32;
 }
 
+TableLayout default_table_layout(const std::string& algorithm) {
+  const bool one_deal = algorithm == "external" || algorithm == "outcome";
+  return one_deal ? TableLayout::kBucketMajor : TableLayout::kNodeMajor;
+}
+
 std::unique_ptr<CfrAlgorithm> make_cfr_algorithm(const CfrParameters& params,
                                                  const BettingTree& tree,
                                                  const CardAbstraction& abstraction,

@@ -57,6 +57,10 @@ class CfrAlgorithm {
 // float rounding (strategy_tables.h); float32 for the sampling algorithms, which run at HULHE
 // scale where memory and cache traffic decide.
 TablePrecision default_table_precision(const std::string& algorithm);
+// The layout an algorithm's tables get (strategy_tables.h): bucket-major for the algorithms
+// that walk one sampled deal (external, outcome), whose path through a round then stays in
+// one bucket's block; node-major for the vector-form ones, which read every bucket of a node.
+TableLayout default_table_layout(const std::string& algorithm);
 
 // Throws InputError for an unknown algorithm name.
 std::unique_ptr<CfrAlgorithm> make_cfr_algorithm(const CfrParameters& params,

@@ -108,10 +108,10 @@ Checkpoint read_checkpoint(const std::string& path) {
   }
   const char* p = data.data() + 8;
   const auto version = get<std::uint32_t>(p);
-  if (version != kCheckpointVersion && version != kCheckpointVersionFloat32)
+  if (version < kCheckpointVersionFloat32 || version > kCheckpointVersion)
     throw InputError("checkpoint " + path + " has format version " + std::to_string(version) +
                      "; this hulhe reads versions " + std::to_string(kCheckpointVersionFloat32) +
-                     " and " + std::to_string(kCheckpointVersion));
+                     " to " + std::to_string(kCheckpointVersion));
   Checkpoint c;
   c.game_hash = get<std::uint64_t>(p + 4);
   c.abstraction_hash = get<std::uint64_t>(p + 12);
@@ -139,7 +139,7 @@ Checkpoint read_checkpoint(const std::string& path) {
                          std::to_string(bits) + " bits; 32 or 64 expected)");
       precision = static_cast<TablePrecision>(bits);
     }
-    c.tables.prepare_load(precision);
+    c.tables.prepare_load(precision, version);
     ar(c.tables);
     if (ar.remaining() != 0)
       throw InputError("checkpoint " + path + " is corrupt (" + std::to_string(ar.remaining()) +

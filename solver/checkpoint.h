@@ -5,9 +5,10 @@
 // Layout (little-endian): magic "HULHECKP" · u32 version · u64 game hash · u64 abstraction
 // hash · u64 body size · u64 FNV-1a checksum of the body · body (cereal portable binary:
 // game definition text, abstraction kind and bucket-map reference, iteration count,
-// algorithm and parameters, u8 table precision in bits (32 or 64; from version 3), regret and
-// average-strategy tables in that precision). Version 2 files (float32 tables, no precision
-// byte) are still read. Every text field is checked against what it may be (a known
+// algorithm and parameters, u8 table precision in bits (32 or 64; from version 3), the tables'
+// layout and bucket counts (from version 4), regret and average-strategy tables in that
+// precision). Version 2 files (float32 tables, no precision byte) and version 3 files
+// (node-major tables) are still read. Every text field is checked against what it may be (a known
 // algorithm and abstraction kind, plain UTF-8 names and paths without control bytes). No RNG state
 // is stored: every random choice derives from (seed, iteration). Written to PATH.tmp, flushed, then
 // renamed over PATH, so a crash or a full disk never loses the last good checkpoint.
@@ -25,8 +26,9 @@
 
 namespace hulhe {
 
-// 2: 32-bit tables and the MCCFR schedule parameters; 3: the tables' precision (32 or 64).
-inline constexpr std::uint32_t kCheckpointVersion = 3;
+// 2: 32-bit tables and the MCCFR schedule parameters; 3: the tables' precision (32 or 64);
+// 4: the tables' layout (node- or bucket-major) and bucket counts (strategy_tables.h).
+inline constexpr std::uint32_t kCheckpointVersion = 4;
 inline constexpr std::uint32_t kCheckpointVersionFloat32 = 2;
 
 struct Checkpoint {

@@ -15,8 +15,9 @@ ExternalSamplingMccfr::ExternalSamplingMccfr(const BettingTree& tree,
 void ExternalSamplingMccfr::run(std::int64_t first, std::int64_t count, int threads) {
   run_with_linear_discounting(
       params_, tables_, first, count, threads, [&](std::int64_t from, std::int64_t n) {
-        run_sampled_iterations(tables_, from, n, threads,
-                               [this](std::int64_t t, const auto& view) { iteration(t, view); });
+        run_sampled_iterations(
+            tables_, from, n, threads,
+            [this](std::int64_t t, const auto& view) { iteration(t, view); }, private_trunk_);
       });
 }
 
@@ -41,9 +42,14 @@ double ExternalSamplingMccfr::traverse(std::int32_t n, int traverser, const Samp
   if (node.kind != NodeKind::kDecision) return node.utility(traverser, deal.showdown);
 
   const int num_actions = node.num_actions;
-  const std::int64_t off =
-      node.table_offset +
-      static_cast<std::int64_t>(deal.bucket[node.player][node.round]) * num_actions;
+  const std::int64_t off = node.offset(deal.bucket[node.player][node.round]);
+  // The children's information sets are lines in other blocks of the tables: ask for them
+  // now, so that their loads overlap this node's work and the walks of earlier siblings.
+  for (int a = 0; a < num_actions; ++a) {
+    const FlatNode& child = nodes_[node.child[a]];
+    if (child.kind == NodeKind::kDecision)
+      tables.prefetch(child.offset(deal.bucket[child.player][child.round]));
+  }
   double sigma[kNumActionKinds];
   regret_matching(tables, off, num_actions, sigma);
 

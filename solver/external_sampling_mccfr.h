@@ -2,6 +2,9 @@
 // External-sampling Monte Carlo CFR (Lanctot, Waugh, Zinkevich & Bowling 2009, "Monte Carlo
 // sampling for regret minimization in extensive games"; Lanctot's thesis 2013, ch. 4).
 //
+// Tables: bucket-major (default_table_layout), and each node asks for its children's lines
+// before its own work (prefetch), as the walk is bound by memory latency on big tables.
+//
 // Iteration t deals one hand from SplitMix64(seed, t) (buckets of both positions looked up
 // once), then walks the tree once per position, position 0 first (alternating updates). The
 // traverser explores all its own actions; chance and the opponent are sampled, the opponent
@@ -12,9 +15,10 @@
 // the opponent's sampled information sets (as open_spiel and Pluribus do); the opponent's
 // own reach is what makes it visit I, so the expected increment is reach-weighted.
 //
-// Threads (run_sampled_iterations in sampled_deal.h): iterations run concurrently on the
-// shared tables with lock-free relaxed-atomic updates (no undefined behaviour; an update
-// can rarely be lost, so a multi-threaded run is not reproducible). A 1-thread run uses
+// Threads (run_sampled_iterations in sampled_iterations.h): iterations run concurrently on
+// the shared tables with lock-free relaxed-atomic updates and per-thread preflop deltas (no
+// undefined behaviour; an update can rarely be lost, so a multi-threaded run is not
+// reproducible). A 1-thread run uses
 // plain arithmetic and is deterministic, and run(1, N) followed by run(N + 1, N) equals
 // run(1, 2N) exactly.
 //
@@ -31,6 +35,7 @@
 #include "solver/cfr_algorithm.h"
 #include "solver/flat_betting_tree.h"
 #include "solver/sampled_deal.h"
+#include "solver/sampled_iterations.h"
 #include "solver/strategy_tables.h"
 
 namespace hulhe {
@@ -46,6 +51,9 @@ class ExternalSamplingMccfr final : public CfrAlgorithm {
 
   void run(std::int64_t first, std::int64_t count, int threads) override;
   StrategyTables& tables() override { return tables_; }
+  // false: threads update the preflop in place like every other entry, instead of through
+  // private deltas (sampled_iterations.h); bench_hulhe_solver measures the difference.
+  void use_private_trunk(bool on) { private_trunk_ = on; }
 
  private:
   template <typename Tables>
@@ -63,6 +71,7 @@ class ExternalSamplingMccfr final : public CfrAlgorithm {
   DealSampler sampler_;
   StrategyTables& tables_;
   CfrParameters params_;
+  bool private_trunk_ = true;
 };
 
 }  // namespace hulhe

@@ -13,7 +13,12 @@ std::vector<FlatNode> flatten_betting_tree(const BettingTree& tree, const Strate
     n.num_actions = b.num_actions;
     n.child = b.child;
     if (b.kind == NodeKind::kDecision) {
-      if (tables != nullptr) n.table_offset = tables->offset(b.round, b.id_in_round, 0);
+      if (tables != nullptr) {
+        n.table_offset = tables->offset(b.round, b.id_in_round, 0);
+        n.bucket_stride = static_cast<std::int32_t>(tables->bucket_stride(b.round, b.id_in_round));
+      } else {
+        n.bucket_stride = b.num_actions;
+      }
     } else if (b.kind == NodeKind::kFold) {
       // The folder loses what it put in; the other position wins it.
       const int folder = b.player;

@@ -42,9 +42,7 @@ double OutcomeSamplingMccfr::traverse(std::int32_t n, int traverser, const Sampl
   if (node.kind != NodeKind::kDecision) return node.utility(traverser, deal.showdown);
 
   const int num_actions = node.num_actions;
-  const std::int64_t off =
-      node.table_offset +
-      static_cast<std::int64_t>(deal.bucket[node.player][node.round]) * num_actions;
+  const std::int64_t off = node.offset(deal.bucket[node.player][node.round]);
   double sigma[kNumActionKinds];
   regret_matching(tables, off, num_actions, sigma);
 

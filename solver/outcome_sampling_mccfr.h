@@ -28,6 +28,7 @@
 #include "solver/cfr_algorithm.h"
 #include "solver/flat_betting_tree.h"
 #include "solver/sampled_deal.h"
+#include "solver/sampled_iterations.h"
 #include "solver/strategy_tables.h"
 
 namespace hulhe {

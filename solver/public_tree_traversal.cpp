@@ -179,7 +179,7 @@ void PublicTreeTraversal::walk(Workspace& ws, std::int32_t node_index, int round
     const double* strat = pass.strategy + nd.table_offset;
     for (std::int32_t h = 0; h < n; ++h) {
       if (bucket[h] >= 0) {
-        const double* s = strat + static_cast<std::int64_t>(bucket[h]) * A;
+        const double* s = strat + static_cast<std::int64_t>(bucket[h]) * nd.bucket_stride;
         for (int a = 0; a < A; ++a) sigma[a * n + h] = s[a];
       } else {
         for (int a = 0; a < A; ++a) sigma[a * n + h] = 0.0;
@@ -193,7 +193,7 @@ void PublicTreeTraversal::walk(Workspace& ws, std::int32_t node_index, int round
         for (int a = 0; a < A; ++a) sigma[a * n + h] = 0.0;
         continue;
       }
-      const T* r = regret + static_cast<std::int64_t>(bucket[h]) * A;
+      const T* r = regret + static_cast<std::int64_t>(bucket[h]) * nd.bucket_stride;
       double positive[kNumActionKinds];
       double sum = 0.0;
       for (int a = 0; a < A; ++a) {
@@ -234,7 +234,7 @@ void PublicTreeTraversal::walk(Workspace& ws, std::int32_t node_index, int round
       const double w = pass.average_weight;
       for (std::int32_t h = 0; h < n; ++h) {
         if (bucket[h] < 0) continue;
-        const std::int64_t o = static_cast<std::int64_t>(bucket[h]) * A;
+        const std::int64_t o = static_cast<std::int64_t>(bucket[h]) * nd.bucket_stride;
         for (int a = 0; a < A; ++a) add<kShared>(regret + o + a, cv[a * n + h] - out[h]);
         if (w > 0.0 && reach_t[h] > 0.0)
           for (int a = 0; a < A; ++a) add<kShared>(avg + o + a, w * reach_t[h] * sigma[a * n + h]);

@@ -9,8 +9,8 @@
 // The format is cereal's (a flag byte for the writer's endianness, lengths as u64, elements
 // as raw little-endian values), so files written by cereal::PortableBinaryOutputArchive read
 // back unchanged. Containers of arithmetic values, strings and std::array are read here;
-// types with a serialize() template are read through it; other containers are read element
-// by element after `length()`.
+// types with a serialize() or load() template are read through it; other containers are read
+// element by element after `length()`.
 #include <array>
 #include <cereal/archives/portable_binary.hpp>
 #include <cstdint>
@@ -78,10 +78,14 @@ class BoundedInputArchive {
     ((*this)(rest), ...);
   }
 
-  // Types with a member `serialize(Archive&)` template, or a free one found by ADL.
+  // Types with a member `serialize(Archive&)` or `load(Archive&)` template, or a free
+  // `serialize` found by ADL.
   template <typename T>
   requires requires(T& t, BoundedInputArchive& ar) { t.serialize(ar); }
   void operator()(T& value) { value.serialize(*this); }
+  template <typename T>
+  requires requires(T& t, BoundedInputArchive& ar) { t.load(ar); }
+  void operator()(T& value) { value.load(*this); }
   template <typename T>
   requires(!std::is_arithmetic_v<T>) && requires(T& t, BoundedInputArchive& ar) {
     serialize(ar, t);

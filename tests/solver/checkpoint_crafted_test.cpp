@@ -4,6 +4,7 @@
 // refused before anything indexes them.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cereal/archives/portable_binary.hpp>
 #include <cereal/types/array.hpp>
 #include <cereal/types/string.hpp>
@@ -12,6 +13,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "abstraction/card_blind_abstraction.h"
 #include "solver/checkpoint.h"
@@ -124,7 +126,7 @@ TEST(CheckpointCrafted, TablesOfAnotherShapeAreRefusedAfterTheChecksum) {
       {"Leduc's tables", StrategyTables(leduc.tree, leduc.abstraction),
        "round 0 has 6 decision nodes, the game tree 4"},
       {"one bucket a round", StrategyTables(kuhn.tree, blind),
-       "round 0 node 1 has another offset or action count"},
+       "round 0 has 1 buckets, the abstraction 3"},
   };
   for (Case& k : cases) {
     Checkpoint c;
@@ -205,15 +207,34 @@ TEST(CheckpointCrafted, TextFieldsAreCheckedAgainstWhatTheyMayBe) {
   EXPECT_EQ(read_error(path), "");
 }
 
-// Version 3 stores the tables' precision in one byte before them; version 2 files (float32
-// tables, no such byte) are still read; any other precision is refused.
-TEST(CheckpointCrafted, TablePrecisionByteAndVersionTwoFiles) {
+// The tables as format versions 2 and 3 stored them: node-major, no layout byte or bucket
+// counts (node offsets, action counts, information-set count, then the two arrays).
+std::string old_format_tables(const testing::SmallGame& game, const StrategyTables& t) {
+  std::array<std::vector<std::int64_t>, 4> offsets;
+  std::array<std::vector<std::uint8_t>, 4> actions;
+  for (int r = 0; r < game.game.num_rounds; ++r)
+    for (std::int32_t n = 0; n < game.tree.num_decision_nodes(r); ++n) {
+      offsets[r].push_back(t.offset(r, n, 0));
+      actions[r].push_back(static_cast<std::uint8_t>(t.num_actions(r, n)));
+    }
+  std::ostringstream os(std::ios::binary);
+  {
+    cereal::PortableBinaryOutputArchive ar(os);
+    ar(offsets, actions, t.num_information_sets(), t.regrets<float>(), t.average_sums<float>());
+  }
+  return os.str().substr(1);  // without the standalone archive's endianness byte
+}
+
+// Version 3 stores the tables' precision in one byte before them, version 4 also their
+// layout and bucket counts; version 2 and 3 files (node-major tables, version 2 without the
+// precision byte) are still read; any other precision is refused.
+TEST(CheckpointCrafted, TablePrecisionByteAndOlderVersions) {
   const testing::SmallGame kuhn("kuhn");
   testing::TempFolder dir;
   Checkpoint c = valid_kuhn_checkpoint(kuhn, TablePrecision::kFloat32);
   for (std::size_t i = 0; i < c.tables.regrets<float>().size(); ++i)
     c.tables.regrets<float>()[i] = 0.25F * static_cast<float>(i);
-  const std::string path = dir / "v3.ckpt";
+  const std::string path = dir / "v4.ckpt";
   write_checkpoint(path, c);
   std::ostringstream tables_only(std::ios::binary);
   {
@@ -231,14 +252,30 @@ TEST(CheckpointCrafted, TablePrecisionByteAndVersionTwoFiles) {
   write_file(path, checkpoint_around(wrong, c.game_hash));
   EXPECT_EQ(read_error(path),
             "checkpoint " + path + " is corrupt (table precision of 48 bits; 32 or 64 expected)");
+  std::string bad_layout = body;
+  bad_layout[at + 1] = 7;
+  write_file(path, checkpoint_around(bad_layout, c.game_hash));
+  EXPECT_EQ(read_error(path), "checkpoint " + path + " is corrupt: unknown table layout 7");
 
-  // The same body without the byte, as version 2 wrote it.
-  std::string v2 = checkpoint_around(body.substr(0, at) + body.substr(at + 1), c.game_hash);
+  // Version 3: the precision byte, then node-major tables in the old shape.
+  const std::string old_tables = old_format_tables(kuhn, c.tables);
+  std::string v3 = checkpoint_around(body.substr(0, at + 1) + old_tables, c.game_hash);
+  v3[8] = 3;
+  write_file(path, v3);
+  Checkpoint back = read_checkpoint(path);
+  EXPECT_EQ(back.tables.layout(), TableLayout::kNodeMajor);
+  EXPECT_EQ(back.tables.num_buckets(0), 3);
+  EXPECT_EQ(back.tables.regret_values(), c.tables.regret_values());
+  EXPECT_EQ(back.tables.shape_mismatch(kuhn.tree, kuhn.abstraction), "");
+
+  // Version 2: the same without the precision byte.
+  std::string v2 = checkpoint_around(body.substr(0, at) + old_tables, c.game_hash);
   v2[8] = 2;
   write_file(path, v2);
-  const Checkpoint back = read_checkpoint(path);
+  back = read_checkpoint(path);
   EXPECT_EQ(back.tables.precision(), TablePrecision::kFloat32);
   EXPECT_EQ(back.tables.regret_values(), c.tables.regret_values());
+  EXPECT_EQ(back.tables.shape_mismatch(kuhn.tree, kuhn.abstraction), "");
   EXPECT_EQ(back.iterations, 5);
 }
 

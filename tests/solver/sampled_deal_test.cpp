@@ -13,6 +13,7 @@
 #include "game/betting_tree.h"
 #include "game/game_definition.h"
 #include "solver/flat_betting_tree.h"
+#include "solver/sampled_iterations.h"
 #include "solver/strategy_tables.h"
 
 namespace hulhe {

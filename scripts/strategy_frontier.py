@@ -1,0 +1,235 @@
+#!/usr/bin/env python3
+"""Real-game exploitability against core-hours for HULHE solver configurations.
+
+Reproduces the frontier table of docs/strategy-quality.md. Each row is a shipped pipeline
+config (quick or standard) with one solver change (algorithm, schedule option, threads); the
+script writes a variant of the config per row, runs `hulhe run` on it for a solve budget with
+sampled real-game estimates at fixed intervals, and collects every estimate. All rows of one
+abstraction share its bucket map (built once) and the estimates' flops (the same evaluate
+seed and count: common random numbers, so rows differ by the solver, not by the flops drawn).
+
+    scripts/strategy_frontier.py --rows quick-es,quick-es-plain --seconds 600 --every 150
+
+writes, under --out (default runs/frontier):
+    <row>.toml, <row>.curve.csv, <row>.report.json, <row>.log   one per row
+    frontier.md    the table (markdown), one line per estimate
+    frontier.csv   the same as CSV
+    frontier.svg   every row's curve, exploitability against core-hours (where gnuplot is)
+
+Rows already run (their report exists) are read, not run again, so a table can grow.
+Core-hours are threads x solve seconds / 3600 (the estimates' time is not solve time).
+"""
+import argparse
+import csv
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+# Schedule options of the shipped configs ([solve.parameters]); a row lists what it changes.
+OFF = {"discount_interval": 0, "discount_until": 0, "average_delay": 0, "prune_after": 0}
+
+# name: (base config, description, [solve] overrides, [solve.parameters] overrides)
+ROWS = {
+    "quick-es": ("quick", "external sampling, shipped schedule (linear discounting, average "
+                 "delay, pruning)", {}, {}),
+    "quick-es-plain": ("quick", "external sampling, no schedule option", {}, dict(OFF)),
+    "quick-es-no-discount": ("quick", "shipped schedule without linear discounting", {},
+                             {"discount_interval": 0, "discount_until": 0}),
+    "quick-es-no-delay": ("quick", "shipped schedule without the average delay", {},
+                          {"average_delay": 0}),
+    "quick-es-no-prune": ("quick", "shipped schedule without pruning", {}, {"prune_after": 0}),
+    "quick-pcs": ("quick", "public chance sampling, shipped schedule", {"algorithm": "pcs"}, {}),
+    "standard-es": ("standard", "external sampling, shipped schedule", {}, {}),
+    "standard-es-plain": ("standard", "external sampling, no schedule option", {}, dict(OFF)),
+    "standard-pcs": ("standard", "public chance sampling, shipped schedule",
+                     {"algorithm": "pcs"}, {}),
+}
+
+
+def toml_value(v):
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, str):
+        return json.dumps(v)
+    return str(v)
+
+
+def set_key(text, table, key, value):
+    """Sets key = value inside [table] of a TOML text (adds the key if the table lacks it)."""
+    lines = text.split("\n")
+    start = None
+    for i, line in enumerate(lines):
+        if line.strip() == "[" + table + "]":
+            start = i
+            break
+    if start is None:
+        lines += ["", "[" + table + "]", key + " = " + toml_value(value)]
+        return "\n".join(lines)
+    end = len(lines)
+    for i in range(start + 1, len(lines)):
+        if lines[i].strip().startswith("["):
+            end = i
+            break
+    pattern = re.compile(r"^\s*" + re.escape(key) + r"\s*=")
+    for i in range(start + 1, end):
+        if pattern.match(lines[i]):
+            lines[i] = key + " = " + toml_value(value)
+            return "\n".join(lines)
+    lines.insert(start + 1, key + " = " + toml_value(value))
+    return "\n".join(lines)
+
+
+def set_top(text, key, value):
+    pattern = re.compile(r"^" + re.escape(key) + r"\s*=.*$", re.M)
+    return pattern.sub(key + " = " + toml_value(value), text, count=1)
+
+
+def variant(row, args, out):
+    base, _, solve, params = ROWS[row]
+    src = os.path.join(ROOT, "configs", "hulhe-" + base + ".toml")
+    text = open(src).read()
+    game = re.search(r'^game\s*=\s*"([^"]+)"', text, re.M).group(1)
+    text = set_top(text, "game", os.path.join(ROOT, "configs", game))
+    # One map per abstraction, shared by its rows (the description is unchanged).
+    text = set_top(text, "output", os.path.join(out, "hulhe-" + base + ".buckets"))
+    text = set_key(text, "solve", "seconds", args.seconds)
+    text = set_key(text, "solve", "threads", args.threads)
+    text = set_key(text, "solve", "checkpoint", os.path.join(out, row + ".ckpt"))
+    text = set_key(text, "solve", "checkpoint_every_seconds", 0)
+    text = set_key(text, "solve", "progress_every_seconds", 30)
+    for k, v in solve.items():
+        text = set_key(text, "solve", k, v)
+    for k, v in params.items():
+        text = set_key(text, "solve.parameters", k, v)
+    text = set_key(text, "export", "strategy", os.path.join(out, row + ".strategy"))
+    text = set_key(text, "evaluate", "flops", args.flops)
+    text = set_key(text, "evaluate", "every_seconds", args.every)
+    text = set_key(text, "evaluate", "seed", args.seed)
+    text = set_key(text, "evaluate", "curve", os.path.join(out, row + ".curve.csv"))
+    text = set_key(text, "evaluate", "plot", "")
+    text = set_key(text, "evaluate", "report", os.path.join(out, row + ".report.json"))
+    path = os.path.join(out, row + ".toml")
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+def run_row(row, args, out):
+    report = os.path.join(out, row + ".report.json")
+    if os.path.exists(report) and not args.again:
+        print(f"{row}: already run ({report})", flush=True)
+        return
+    config = variant(row, args, out)
+    # A fresh solve: an old checkpoint of the row would be resumed.
+    for suffix in (".ckpt", ".curve.csv"):
+        if os.path.exists(os.path.join(out, row + suffix)):
+            os.remove(os.path.join(out, row + suffix))
+    print(f"{row}: hulhe run --config {config}", flush=True)
+    with open(os.path.join(out, row + ".log"), "w") as log:
+        status = subprocess.call([args.hulhe, "run", "--config", config], cwd=out, stdout=log,
+                                 stderr=subprocess.STDOUT)
+    if status != 0:
+        sys.exit(f"{row}: hulhe run exited {status}; see {out}/{row}.log")
+
+
+def collect(rows, args, out):
+    table = []
+    for row in rows:
+        base, description, _, _ = ROWS[row]
+        curve = os.path.join(out, row + ".curve.csv")
+        report = os.path.join(out, row + ".report.json")
+        if not os.path.exists(curve) or not os.path.exists(report):
+            continue
+        with open(report) as f:
+            rep = json.load(f)
+        threads = rep.get("solve", {}).get("threads", args.threads)
+        with open(curve) as f:
+            for p in csv.DictReader(f):
+                table.append({
+                    "row": row, "abstraction": base, "description": description,
+                    "threads": threads,
+                    "core_hours": threads * float(p["solve_seconds"]) / 3600.0,
+                    "iterations": int(p["iterations"]),
+                    "mbb": float(p["exploitability_mbb"]), "ci95": float(p["ci95_mbb"]),
+                    "exact": p["exact"] == "1"})
+    with open(os.path.join(out, "frontier.csv"), "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["row", "abstraction", "threads", "core_hours", "iterations", "mbb", "ci95",
+                    "exact"])
+        for t in table:
+            w.writerow([t["row"], t["abstraction"], t["threads"], f"{t['core_hours']:.4f}",
+                        t["iterations"], f"{t['mbb']:.1f}", f"{t['ci95']:.1f}",
+                        int(t["exact"])])
+    lines = ["| row | what | core-hours | iterations | real-game mbb/g (95%) |",
+             "|---|---|---|---|---|"]
+    for t in table:
+        value = f"{t['mbb']:.1f} exact" if t["exact"] else f"{t['mbb']:.1f} ± {t['ci95']:.1f}"
+        lines.append(f"| {t['row']} | {t['description']} | {t['core_hours']:.3f} | "
+                     f"{t['iterations'] / 1e6:.1f}M | {value} |")
+    text = "\n".join(lines) + "\n"
+    with open(os.path.join(out, "frontier.md"), "w") as f:
+        f.write(text)
+    print(text)
+    plot(table, out)
+
+
+def plot(table, out):
+    if shutil.which("gnuplot") is None or not table:
+        return
+    rows = []
+    for t in table:
+        if t["row"] not in rows:
+            rows.append(t["row"])
+    script = ["set terminal svg size 900,560 dynamic",
+              "set output '" + os.path.join(out, "frontier.svg") + "'",
+              "set title 'HULHE: real-game exploitability against core-hours'",
+              "set xlabel 'core-hours of solving'", "set ylabel 'mbb/g (95% interval)'",
+              "set key outside right", "set grid"]
+    plots = []
+    for i, row in enumerate(rows):
+        script.append(f"$d{i} << EOD")
+        for t in table:
+            if t["row"] == row:
+                script.append(f"{t['core_hours']} {t['mbb']} {t['ci95']}")
+        script.append("EOD")
+        plots.append(f"$d{i} using 1:2:3 with yerrorlines title '{row}'")
+    script.append("plot " + ", ".join(plots))
+    subprocess.run(["gnuplot"], input="\n".join(script) + "\n", text=True, check=False)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--hulhe", default=os.path.join(ROOT, "build", "release", "cli", "hulhe"))
+    ap.add_argument("--out", default=os.path.join(os.getcwd(), "runs", "frontier"))
+    ap.add_argument("--rows", default="quick-es,quick-es-plain",
+                    help="comma-separated, of: " + ", ".join(ROWS))
+    ap.add_argument("--seconds", type=float, default=600, help="solve budget of each row")
+    ap.add_argument("--every", type=float, default=150, help="seconds of solve between estimates")
+    ap.add_argument("--flops", type=int, default=30, help="sampled canonical flops per estimate")
+    ap.add_argument("--seed", type=int, default=1, help="seed of the estimates' flops")
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--again", action="store_true", help="rerun rows that have a report")
+    ap.add_argument("--collect-only", action="store_true", help="only rebuild the table")
+    args = ap.parse_args()
+    rows = [r for r in args.rows.split(",") if r]
+    unknown = [r for r in rows if r not in ROWS]
+    if unknown:
+        ap.error("unknown rows: " + ", ".join(unknown))
+    if not os.access(args.hulhe, os.X_OK):
+        ap.error(f"no hulhe binary at {args.hulhe} (build it: make build)")
+    out = os.path.abspath(args.out)
+    os.makedirs(out, exist_ok=True)
+    if not args.collect_only:
+        for row in rows:
+            run_row(row, args, out)
+    collect(rows, args, out)
+
+
+if __name__ == "__main__":
+    main()
