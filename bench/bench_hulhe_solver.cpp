@@ -7,11 +7,12 @@
 //
 //   bench_hulhe_solver [--seconds=S] [--map=hulhe-quick.buckets] [--threads=1,2]
 //                      [--sizes=quick,standard,large] [--algorithms=external,pcs]
-//                      [--layout=bucket,node] [--trunk=private,shared] [--pairs=N]
+//                      [--layout=bucket,node] [--trunk=preflop,none,flop] [--pairs=N]
 //                      [--json=FILE]
 //
-// --layout compares the tables' layouts (strategy_tables.h), --trunk the per-thread preflop
-// deltas against in-place preflop updates (sampled_iterations.h), and --pairs=N runs N
+// --layout compares the tables' layouts (strategy_tables.h), --trunk the rounds whose updates
+// threads keep in private deltas (preflop, the default; none; flop = preflop and flop;
+// sampled_iterations.h), and --pairs=N runs N
 // interleaved pairs of external sampling at 1 thread and at the most threads listed and
 // prints each ratio and their median.
 #include <fmt/format.h>
@@ -53,10 +54,15 @@ struct Options {
   std::vector<std::string> sizes = {"quick", "standard", "large"};
   std::vector<std::string> algorithms = {"external", "pcs"};
   std::vector<TableLayout> layouts = {TableLayout::kBucketMajor};
-  std::vector<bool> private_trunk = {true};
+  std::vector<int> trunk_rounds = {1};
   int pairs = 0;  // interleaved (1 thread, max threads) pairs for the scaling ratio
   std::string json_path;
 };
+
+// The rounds kept in per-thread deltas (sampled_iterations.h).
+std::string trunk_name(int rounds) {
+  return rounds == 0 ? "none" : rounds == 1 ? "preflop" : "preflop+flop";
+}
 
 std::string layout_name(TableLayout layout) {
   return layout == TableLayout::kBucketMajor ? "bucket-major" : "node-major";
@@ -64,14 +70,14 @@ std::string layout_name(TableLayout layout) {
 
 // Iterations per second of `algorithm` on fresh tables for `seconds` of wall time.
 double rate(const BettingTree& tree, const ClusteredAbstraction& a, const std::string& algorithm,
-            int threads, TableLayout layout, bool private_trunk, double seconds) {
+            int threads, TableLayout layout, int trunk_rounds, double seconds) {
   StrategyTables tables(tree, a, TablePrecision::kFloat32, layout);
   CfrParameters params;
   params.algorithm = algorithm;
   std::unique_ptr<CfrAlgorithm> algo;
   if (algorithm == "external") {
     auto es = std::make_unique<ExternalSamplingMccfr>(tree, a, tables, params);
-    es->use_private_trunk(private_trunk);
+    es->set_trunk_rounds(trunk_rounds);
     algo = std::move(es);
   } else {
     algo = make_cfr_algorithm(params, tree, a, tables);
@@ -97,15 +103,15 @@ nlohmann::json measure(const std::string& label, const BettingTree& tree,
              StrategyTables::memory_needed(tree, a) / 1048576.0);
   for (const std::string& algorithm : o.algorithms)
     for (const TableLayout layout : o.layouts)
-      for (const bool trunk : o.private_trunk)
+      for (const int trunk : o.trunk_rounds)
         for (const int threads : o.threads) {
           const double r = rate(tree, a, algorithm, threads, layout, trunk, o.seconds);
-          fmt::print("  {:<9} {:<12} trunk={:<7} threads={:<2} {:>12.1f} it/s\n", algorithm,
-                     layout_name(layout), trunk ? "private" : "shared", threads, r);
+          fmt::print("  {:<9} {:<12} trunk={:<13} threads={:<2} {:>12.1f} it/s\n", algorithm,
+                     layout_name(layout), trunk_name(trunk), threads, r);
           std::fflush(stdout);
           out["rates"].push_back({{"algorithm", algorithm},
                                   {"layout", layout_name(layout)},
-                                  {"trunk", trunk ? "private" : "shared"},
+                                  {"trunk", trunk_name(trunk)},
                                   {"threads", threads},
                                   {"iterations_per_second", r}});
         }
@@ -114,7 +120,7 @@ nlohmann::json measure(const std::string& label, const BettingTree& tree,
   if (o.pairs > 0) {
     const int most = *std::max_element(o.threads.begin(), o.threads.end());
     for (const TableLayout layout : o.layouts)
-      for (const bool trunk : o.private_trunk) {
+      for (const int trunk : o.trunk_rounds) {
         std::vector<double> ratios;
         for (int p = 0; p < o.pairs; ++p) {
           const double one = rate(tree, a, "external", 1, layout, trunk, o.seconds);
@@ -130,9 +136,9 @@ nlohmann::json measure(const std::string& label, const BettingTree& tree,
                                   ? sorted[sorted.size() / 2]
                                   : (sorted[sorted.size() / 2 - 1] + sorted[sorted.size() / 2]) / 2;
         fmt::print("  external {} trunk={}: {} threads / 1 thread, median of {} pairs = {:.3f}\n",
-                   layout_name(layout), trunk ? "private" : "shared", most, o.pairs, median);
+                   layout_name(layout), trunk_name(trunk), most, o.pairs, median);
         out["scaling"].push_back({{"layout", layout_name(layout)},
-                                  {"trunk", trunk ? "private" : "shared"},
+                                  {"trunk", trunk_name(trunk)},
                                   {"threads", most},
                                   {"ratios", ratios},
                                   {"median", median}});
@@ -204,10 +210,10 @@ int main(int argc, char** argv) {
         o.layouts.push_back(l == "node" ? TableLayout::kNodeMajor : TableLayout::kBucketMajor);
       }
     } else if (starts(argv[i], "--trunk=")) {
-      o.private_trunk.clear();
+      o.trunk_rounds.clear();
       for (const std::string& t : split(v)) {
-        ok = ok && (t == "private" || t == "shared");
-        o.private_trunk.push_back(t == "private");
+        ok = ok && (t == "none" || t == "preflop" || t == "flop");
+        o.trunk_rounds.push_back(t == "none" ? 0 : t == "preflop" ? 1 : 2);
       }
     } else if (starts(argv[i], "--pairs=")) {
       o.pairs = std::atoi(v);
@@ -220,7 +226,7 @@ int main(int argc, char** argv) {
       fmt::print(stderr,
                  "usage: bench_hulhe_solver [--seconds=S] [--map=FILE] [--threads=1,2] "
                  "[--sizes=quick,standard,large] [--algorithms=external,pcs] "
-                 "[--layout=bucket,node] [--trunk=private,shared] [--pairs=N] [--json=FILE]\n");
+                 "[--layout=bucket,node] [--trunk=preflop,none,flop] [--pairs=N] [--json=FILE]\n");
       return 2;
     }
   }

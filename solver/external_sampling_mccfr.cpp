@@ -17,7 +17,7 @@ void ExternalSamplingMccfr::run(std::int64_t first, std::int64_t count, int thre
       params_, tables_, first, count, threads, [&](std::int64_t from, std::int64_t n) {
         run_sampled_iterations(
             tables_, from, n, threads,
-            [this](std::int64_t t, const auto& view) { iteration(t, view); }, private_trunk_);
+            [this](std::int64_t t, const auto& view) { iteration(t, view); }, trunk_rounds_);
       });
 }
 

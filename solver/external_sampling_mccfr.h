@@ -51,9 +51,9 @@ class ExternalSamplingMccfr final : public CfrAlgorithm {
 
   void run(std::int64_t first, std::int64_t count, int threads) override;
   StrategyTables& tables() override { return tables_; }
-  // false: threads update the preflop in place like every other entry, instead of through
-  // private deltas (sampled_iterations.h); bench_hulhe_solver measures the difference.
-  void use_private_trunk(bool on) { private_trunk_ = on; }
+  // The rounds whose updates threads keep in private deltas (sampled_iterations.h; default
+  // 1, the preflop; 0 = every update in place); bench_hulhe_solver measures the difference.
+  void set_trunk_rounds(int rounds) { trunk_rounds_ = rounds; }
 
  private:
   template <typename Tables>
@@ -71,7 +71,7 @@ class ExternalSamplingMccfr final : public CfrAlgorithm {
   DealSampler sampler_;
   StrategyTables& tables_;
   CfrParameters params_;
-  bool private_trunk_ = true;
+  int trunk_rounds_ = 1;
 };
 
 }  // namespace hulhe

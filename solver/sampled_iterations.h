@@ -127,12 +127,13 @@ struct SharedTables {
 
 // Runs fn(t, view) for t = first .. first + count - 1 on `threads` OpenMP threads, with the
 // view that suits the thread count and the tables' precision (see above). `fn` must accept
-// every view type (a generic lambda). `private_trunk` = false updates the preflop in place
-// like every other entry (for measuring what the deltas save, bench_hulhe_solver).
+// every view type (a generic lambda). `trunk_rounds`: the rounds whose updates go through
+// per-thread deltas (1: the preflop; 0: every entry in place, 2: the flop too; for measuring
+// what the deltas save, bench_hulhe_solver).
 template <typename IterationFn>
 void run_sampled_iterations(StrategyTables& tables, std::int64_t first, std::int64_t count,
-                            int threads, IterationFn&& fn, bool private_trunk = true) {
-  const std::int64_t trunk_size = private_trunk ? tables.round_begin(1) : 0;
+                            int threads, IterationFn&& fn, int trunk_rounds = 1) {
+  const std::int64_t trunk_size = tables.round_begin(trunk_rounds);
   tables.visit([&]<typename T>(TableArrays<T> arrays) {
     if (threads <= 1 || count < 2 * threads) {
       const DirectTables<T> view{arrays.regrets, arrays.average_sums};
