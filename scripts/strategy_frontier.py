@@ -216,6 +216,8 @@ def main():
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--again", action="store_true", help="rerun rows that have a report")
     ap.add_argument("--collect-only", action="store_true", help="only rebuild the table")
+    ap.add_argument("--prepare-only", action="store_true",
+                    help="only write the rows' configs (e.g. to build their maps first)")
     args = ap.parse_args()
     rows = [r for r in args.rows.split(",") if r]
     unknown = [r for r in rows if r not in ROWS]
@@ -225,6 +227,10 @@ def main():
         ap.error(f"no hulhe binary at {args.hulhe} (build it: make build)")
     out = os.path.abspath(args.out)
     os.makedirs(out, exist_ok=True)
+    if args.prepare_only:
+        for row in rows:
+            print(variant(row, args, out))
+        return
     if not args.collect_only:
         for row in rows:
             run_row(row, args, out)
