@@ -80,7 +80,7 @@ std::string config_text(const TempFolder& dir, const std::string& game) {
     << "[solve]\nalgorithm = \"external\"\niterations = 2000000000\nseconds = 1\nthreads = 1\n"
     << "checkpoint = \"" << (dir / "run.ckpt") << "\"\nprogress_every_seconds = 0.2\n"
     << "[export]\nstrategy = \"" << (dir / "run.strategy") << "\"\nbits = 8\n"
-    << "[evaluate]\nflops = 1\nevery_seconds = 0.5\nseed = 1\n"
+    << "[evaluate]\nflops = 1\nevery_seconds = 0.3\nseed = 1\n"
     << "curve = \"" << (dir / "curve.csv") << "\"\nplot = \"\"\nreport = \""
     << (dir / "report.json") << "\"\n";
   return s.str();
@@ -117,7 +117,7 @@ TEST(PipelineRunSlow, EveryStageReportsInOrderAndTheFilesAgree) {
   EXPECT_EQ(nlohmann::json::parse(testing::slurp(dir / "report.json")).dump(), r.to_json().dump());
   EXPECT_EQ(r.to_json()["evaluation"]["flops"], 1);
 
-  // Estimates every 0.5 s of a 1-second solve: one at least, so the end chose between it and
+  // Estimates every 0.3 s of a 1-second solve: one at least, so the end chose between it and
   // the last. The strategy file's estimate, made again now, is the kept one's to the bit: the
   // estimates during the solve are of the strategy as exported (thinned and quantised).
   ASSERT_TRUE(r.kept.has_value());
@@ -220,7 +220,7 @@ TEST(PipelineRunSlow, KeepsTheStrategyOfTheLowestEstimateAndEstimatesTheEndOnce)
     ASSERT_NE(at, std::string::npos) << from;
     text.replace(at, from.size(), to);
   };
-  set("every_seconds = 0.5", "every_seconds = 0.2");
+  set("every_seconds = 0.3", "every_seconds = 0.2");
   set("\nseconds = 1\n", "\nseconds = 1.5\n");
   set("flops = 1\n", "flops = 3\n");
   testing::spit(dir / "run.toml", text);
