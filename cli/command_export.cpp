@@ -1,18 +1,24 @@
-// `hulhe export --checkpoint PATH --out FILE [--bits 8|16]`: the checkpoint's average
-// strategy as a compact strategy file (strategies/strategy_file.h). With `--baseline NAME`
-// instead of a checkpoint, a baseline policy (uniform, always-call, always-raise) in a game
-// and abstraction of one's choice: a strategy file to try `hulhe play` with before a solve.
-// Bucket-map abstractions are embedded, so the file is all a player needs.
+// `hulhe export --checkpoint PATH --out FILE [--bits 8|16] [--threshold T | --purify]`: the
+// checkpoint's average strategy as a compact strategy file (strategies/strategy_file.h).
+// With `--baseline NAME` instead of a checkpoint, a baseline policy (uniform, always-call,
+// always-raise) in a game and abstraction of one's choice: a strategy file to try `hulhe
+// play` with before a solve. Bucket-map abstractions are embedded, so the file is all a
+// player needs. `--threshold` and `--purify` thin either source before quantisation
+// (abstraction/strategy_thinning.h; Ganzfried, Sandholm & Waugh 2012) and are recorded in
+// the file's algorithm field ("cfr+, purified").
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "abstraction/abstraction_factory.h"
+#include "abstraction/strategy_thinning.h"
 #include "cli/commands.h"
+#include "cli/option_checks.h"
 #include "game/betting_tree.h"
 #include "solver/average_policy.h"
 #include "solver/checkpoint.h"
@@ -32,14 +38,24 @@ struct Options {
   std::string bucket_map;
   std::string out;
   int bits = 8;
+  std::optional<double> threshold;
+  bool purify = false;
+
+  StrategyThinning thinning() const {
+    if (purify) return StrategyThinning::purify();
+    if (threshold) return StrategyThinning::with_threshold(*threshold);
+    return StrategyThinning::none();
+  }
 };
 
-void report(const std::string& from, const std::string& out, int bits,
+void report(const std::string& from, const Options& o,
             std::chrono::steady_clock::time_point start) {
-  const auto bytes = std::filesystem::file_size(out);
+  const auto bytes = std::filesystem::file_size(o.out);
   const double secs =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  fmt::print("exported {} to {} ({}-bit probabilities, {:.1f} MiB) in {:.1f} s\n", from, out, bits,
+  const StrategyThinning thinning = o.thinning();
+  fmt::print("exported {} to {} ({}-bit probabilities{}, {:.1f} MiB) in {:.1f} s\n", from, o.out,
+             o.bits, thinning.active() ? ", " + thinning.describe() : std::string(),
              static_cast<double>(bytes) / (1 << 20), secs);
 }
 
@@ -49,16 +65,18 @@ void run(const Options& o) {
   if (!o.checkpoint.empty()) require_input_file(o.checkpoint, "checkpoint");
   check_output_path(o.out, "strategy file", {o.checkpoint, o.bucket_map, o.game_path});
   const auto start = std::chrono::steady_clock::now();
+  const StrategyThinning thinning = o.thinning();
   if (!o.checkpoint.empty()) {
     const Checkpoint c = read_checkpoint(o.checkpoint);
     const GameDefinition game = c.game();
     const BettingTree tree(game);
     const auto abstraction = make_abstraction(c.abstraction_kind, game, c.bucket_map);
     check_checkpoint_matches(c, o.checkpoint, game, *abstraction);
-    const AveragePolicy policy(tree, *abstraction, c.tables);
+    const AveragePolicy average(tree, *abstraction, c.tables);
+    const ThinnedPolicy policy(average, thinning);
     StrategyFileMetadata meta;
     meta.checkpoint_hash = file_hash(o.checkpoint);
-    meta.algorithm = c.params.algorithm;
+    meta.algorithm = thinning.applied_to(c.params.algorithm);
     meta.iterations = c.iterations;
     meta.abstraction_kind = c.abstraction_kind;
     meta.bucket_map = c.bucket_map;
@@ -66,22 +84,23 @@ void run(const Options& o) {
     write_strategy_file(o.out, policy, meta);
     report(fmt::format("{} ({}, {} iterations of {}, {} information sets)", o.checkpoint, game.name,
                        c.iterations, c.params.algorithm, c.tables.num_information_sets()),
-           o.out, o.bits, start);
+           o, start);
     return;
   }
   const GameDefinition game = GameDefinition::from_option(o.game_path);
   const BettingTree tree(game);
   const std::string kind = o.bucket_map.empty() ? "lossless" : "buckets";
   const auto abstraction = make_abstraction(kind, game, o.bucket_map);
-  const auto policy = make_baseline_policy(o.baseline, tree, *abstraction);
+  const auto baseline = make_baseline_policy(o.baseline, tree, *abstraction);
+  const ThinnedPolicy policy(*baseline, thinning);
   StrategyFileMetadata meta;
-  meta.algorithm = "baseline:" + o.baseline;
+  meta.algorithm = thinning.applied_to("baseline:" + o.baseline);
   meta.abstraction_kind = kind;
   meta.bucket_map = o.bucket_map;
   meta.bits = o.bits;
-  write_strategy_file(o.out, *policy, meta);
-  report(fmt::format("baseline {} ({}, {})", o.baseline, game.name, abstraction->describe()), o.out,
-         o.bits, start);
+  write_strategy_file(o.out, policy, meta);
+  report(fmt::format("baseline {} ({}, {})", o.baseline, game.name, abstraction->describe()), o,
+         start);
 }
 
 }  // namespace
@@ -104,6 +123,15 @@ void add_export_command(CLI::App& app) {
       ->excludes(checkpoint);
   cmd->add_option("--out", o->out, "strategy file to write (.strategy)")->required();
   cmd->add_option("--bits", o->bits, "bits per probability: 8 or 16")->capture_default_str();
+  auto* threshold =
+      cmd->add_option("--threshold", o->threshold,
+                      "drop actions played with probability below T (0 < T < 1) at each "
+                      "information set and renormalise the rest")
+          ->check(open_interval_check(0.0, 1.0, "a probability threshold in (0, 1)"));
+  auto* purify = cmd->add_flag("--purify", o->purify,
+                               "play only the most probable action at each information set");
+  threshold->excludes(purify);
+  purify->excludes(threshold);
   cmd->callback([o] {
     if (o->checkpoint.empty() && o->baseline.empty())
       throw InputError("export needs --checkpoint FILE or --baseline NAME");

@@ -78,6 +78,10 @@ class ProgressLines final : public PipelineObserver {
     fmt::print(stderr, "      exploitability ≈ {:.1f} ± {:.1f} mbb/g ({} flops, {})\n", point.mbb,
                point.ci95_mbb, flops, format_duration(seconds));
   }
+  void best_kept(const CurvePoint& point, const std::string& strategy, double seconds) override {
+    fmt::print(stderr, "      lowest so far ({:.1f} mbb/g at iteration {}): written to {} in {}\n",
+               point.mbb, point.iterations, strategy, format_duration(seconds));
+  }
   void estimate_stopped(double seconds) override {
     fmt::print(stderr, "      estimate stopped by signal after {}\n", format_duration(seconds));
   }
@@ -93,6 +97,16 @@ class ProgressLines final : public PipelineObserver {
     fmt::print(stderr, "[4/4] evaluate: real-game best response, {}\n",
                exact ? std::string("exact (all canonical flops)")
                      : fmt::format("{} sampled flops", flops));
+  }
+  void strategy_kept(const KeptStrategy& k) override {
+    if (k.is_last)
+      fmt::print(stderr, "      keeping the last strategy ({:.1f} mbb/g, lowest of {} estimates)\n",
+                 k.last_mbb, k.candidates);
+    else
+      fmt::print(stderr,
+                 "      keeping iteration {} ({:.1f} mbb/g, lowest of {} estimates); the last "
+                 "({:.1f} mbb/g) stays in {}\n",
+                 k.iterations, k.mbb, k.candidates, k.last_mbb, k.last_strategy);
   }
   void evaluation_progress(const EvaluationProgress& p) override {
     fmt::print(stderr, "{}\n", best_response_progress_line(p));
@@ -111,19 +125,34 @@ void print_summary(const PipelineReport& r, const std::string& config, double to
              format_duration(s.seconds), r.solve.iterations_per_second(), r.solve.threads);
   fmt::print("  tables       {:.1f} MiB · checkpoint {}\n", r.solve.table_bytes / 1048576.0,
              s.checkpoint);
-  fmt::print("  strategy     {} ({:.1f} MB, {}-bit)\n", r.exported.strategy,
-             static_cast<double>(r.exported.bytes) / 1e6, r.exported.bits);
+  fmt::print("  strategy     {} ({:.1f} MB, {}-bit{})\n", r.exported.strategy,
+             static_cast<double>(r.exported.bytes) / 1e6, r.exported.bits,
+             r.exported.thinning.empty() ? std::string() : ", " + r.exported.thinning);
+  if (r.kept) {
+    const KeptStrategy& k = *r.kept;
+    if (k.is_last)
+      fmt::print("  kept         the last, iteration {}: {:.1f} mbb/g, lowest of {} estimates\n",
+                 k.iterations, k.mbb, k.candidates);
+    else
+      fmt::print(
+          "  kept         iteration {} ({} of solve): {:.1f} mbb/g, lowest of {} estimates; the "
+          "last, iteration {}: {:.1f} mbb/g ({})\n",
+          k.iterations, format_duration(k.solve_seconds), k.mbb, k.candidates, k.last_iterations,
+          k.last_mbb, k.last_strategy);
+  }
   if (r.evaluation) {
     const HoldemBestResponseReport& e = *r.evaluation;
+    // A sampled evaluation is of the last strategy, which the strategy file may not hold.
+    const char* label = r.kept && !r.kept->is_last && !r.exact ? "last       " : "exploitable";
     if (r.exact)
       fmt::print("  exploitable  {:.1f} mbb/g (real game, exact, {} flops, {})\n", r.to_mbb(e.mean),
                  e.flop_classes, format_duration(r.evaluation_seconds));
     else if (std::isfinite(e.mean_ci95))
-      fmt::print("  exploitable  {:.1f} ± {:.1f} mbb/g (real game, {} sampled flops, 95%, {})\n",
+      fmt::print("  {}  {:.1f} ± {:.1f} mbb/g (real game, {} sampled flops, 95%, {})\n", label,
                  r.to_mbb(e.mean), r.to_mbb(e.mean_ci95), r.sampled_flops,
                  format_duration(r.evaluation_seconds));
     else
-      fmt::print("  exploitable  {:.1f} mbb/g (real game, 1 sampled flop: no interval, {})\n",
+      fmt::print("  {}  {:.1f} mbb/g (real game, 1 sampled flop: no interval, {})\n", label,
                  r.to_mbb(e.mean), format_duration(r.evaluation_seconds));
     fmt::print("               BR vs seat 0 {:+.1f}, vs seat 1 {:+.1f} mbb/g\n",
                r.to_mbb(e.value[0]), r.to_mbb(e.value[1]));

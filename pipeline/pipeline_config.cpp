@@ -48,11 +48,24 @@ PipelineConfig PipelineConfig::from_file(const std::string& path) {
                      "rounds [preflop] .. [river]");
   const toml::value root = parse_toml_file(path, "config");
   const std::string stem = std::filesystem::path(path).stem().string();
-  const toml::value* ex = table_of(root, "export", {"strategy", "bits"}, path);
+  const toml::value* ex =
+      table_of(root, "export", {"strategy", "bits", "threshold", "purify"}, path);
   c.exports.strategy = get<std::string>(ex, "strategy", stem + ".strategy", path);
   c.exports.bits = static_cast<int>(get<std::int64_t>(ex, "bits", 8, path));
   if (c.exports.bits != 8 && c.exports.bits != 16)
     throw InputError(path + ": 'export.bits' must be 8 or 16");
+  const bool purify = get<bool>(ex, "purify", false, path);
+  if (ex != nullptr && ex->contains("threshold")) {
+    const double t = get<double>(ex, "threshold", 0.0, path);
+    if (!std::isfinite(t) || !(t > 0.0) || !(t < 1.0))
+      throw InputError(path + ": 'export.threshold' must be a number in (0, 1)");
+    if (purify)
+      throw InputError(path +
+                       ": 'export.threshold' and 'export.purify' exclude each other; give one");
+    c.exports.thinning = StrategyThinning::with_threshold(t);
+  } else if (purify) {
+    c.exports.thinning = StrategyThinning::purify();
+  }
   const toml::value* ev =
       table_of(root, "evaluate",
                {"flops", "every_seconds", "exact", "seed", "curve", "plot", "report"}, path);
@@ -80,6 +93,7 @@ std::vector<PipelineFile> PipelineConfig::outputs() const {
   add("bucket map", abstraction.output);  // the solve reads it from the same path
   add("checkpoint", solve.checkpoint);
   add("strategy file", exports.strategy);
+  if (!exports.strategy.empty()) add("last strategy file", exports.last_strategy());
   add("curve", evaluation.curve);
   add("plot", evaluation.plot);
   add("report", evaluation.report);

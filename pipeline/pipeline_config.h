@@ -3,6 +3,9 @@
 // game and abstraction (abstraction_config.h), the solve ([solve], solve_config.h), and
 //   [export]    strategy = "hulhe-quick.strategy"   # the strategy file written at the end
 //               bits = 8                            # 8 or 16 bits per action probability
+//               threshold = 0.15    # optional, 0 < T < 1: drop actions below T, renormalise
+//               purify = true       # optional: the most probable action only (not with
+//                                   # threshold; abstraction/strategy_thinning.h)
 //   [evaluate]  flops = 40          # sampled real-game best response: canonical flops drawn
 //               every_seconds = 120 # during the solve, an estimate this often (0: end only)
 //               exact = false       # at the end, the exact best response over all 1,755 flops
@@ -17,6 +20,7 @@
 #include <vector>
 
 #include "abstraction/abstraction_config.h"
+#include "abstraction/strategy_thinning.h"
 #include "pipeline/solve_config.h"
 
 namespace hulhe {
@@ -24,6 +28,10 @@ namespace hulhe {
 struct ExportSettings {
   std::string strategy;
   int bits = 8;
+  StrategyThinning thinning;  // applied before quantisation, to every strategy a run writes
+  // Where `hulhe run` puts the last strategy when the strategy file keeps an earlier, less
+  // exploitable one (pipeline/pipeline_run.h).
+  std::string last_strategy() const { return strategy + ".last"; }
 };
 
 struct EvaluationSettings {
@@ -51,8 +59,9 @@ struct PipelineConfig {
 
   static PipelineConfig from_file(const std::string& path);
 
-  // Every file a run writes, stage by stage: bucket map, checkpoint, strategy file, curve,
-  // plot, report (those given; an existing bucket map or checkpoint is also read).
+  // Every file a run writes, stage by stage: bucket map, checkpoint, strategy file, the last
+  // strategy's file `<strategy>.last`, curve, plot, report (those given; an existing bucket
+  // map or checkpoint is also read).
   std::vector<PipelineFile> outputs() const;
   // The files a run only reads: the config and the .game file(s).
   std::vector<PipelineFile> inputs() const;

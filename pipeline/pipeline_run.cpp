@@ -1,13 +1,19 @@
 #include "pipeline/pipeline_run.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
+#include <cmath>
 #include <filesystem>
+#include <limits>
+#include <span>
+#include <system_error>
 #include <utility>
 
 #include "abstraction/abstraction_builder.h"
 #include "abstraction/bucket_map.h"
 #include "abstraction/clustered_abstraction.h"
+#include "abstraction/strategy_thinning.h"
 #include "solver/average_policy.h"
 #include "solver/checkpoint.h"
 #include "strategies/strategy_file.h"
@@ -24,22 +30,58 @@ double since(Clock::time_point t) {
   return std::chrono::duration<double>(Clock::now() - t).count();
 }
 
-// Exploitability of `policy` in the real game: sampled flops or exact; progress to the
-// observer, if any.
-HoldemBestResponseReport evaluate(const Policy& policy, const EvaluationSettings& e, bool exact,
-                                  int threads, PipelineObserver* progress,
-                                  std::function<bool()> should_stop = {}) {
+// `policy` as a strategy file of `e` plays it: thinned, then quantised exactly as the writer
+// quantises and the reader scales (strategies/strategy_file.h), so that an estimate of it
+// during the solve is the estimate of the file it would export, bit for bit.
+class ExportedView final : public Policy {
+ public:
+  ExportedView(const Policy& policy, const ExportSettings& e)
+      : thinned_(policy, e.thinning), bits_(e.bits) {}
+
+  const BettingTree& tree() const override { return thinned_.tree(); }
+  const CardAbstraction& abstraction() const override { return thinned_.abstraction(); }
+  void action_probabilities(int round, std::int32_t node, std::int32_t bucket,
+                            std::span<double> out) const override {
+    thinned_.action_probabilities(round, node, bucket, out);
+    const std::size_t n = out.size();
+    if (bits_ == 8) {
+      std::array<std::uint8_t, kNumActionKinds> q{};
+      quantize_probabilities(out, std::span<std::uint8_t>(q.data(), n));
+      for (std::size_t a = 0; a < n; ++a) out[a] = q[a] * (1.0 / 255.0);
+    } else {
+      std::array<std::uint16_t, kNumActionKinds> q{};
+      quantize_probabilities(out, std::span<std::uint16_t>(q.data(), n));
+      for (std::size_t a = 0; a < n; ++a) out[a] = q[a] * (1.0 / 65535.0);
+    }
+  }
+
+ private:
+  ThinnedPolicy thinned_;
+  int bits_;
+};
+
+double nan_if_not_finite(double v) {
+  return std::isfinite(v) ? v : std::numeric_limits<double>::quiet_NaN();
+}
+
+}  // namespace
+
+// Exploitability of `policy` in the real game: sampled flops (always the same ones: the seed
+// and the count fix the systematic sample) or exact; progress to the observer, if any.
+HoldemBestResponseReport PipelineRun::evaluate(const Policy& policy, bool exact,
+                                               PipelineObserver* progress,
+                                               std::function<bool()> should_stop) const {
+  const EvaluationSettings& e = config_.evaluation;
   HoldemBestResponseOptions o;
   o.should_stop = std::move(should_stop);
-  o.threads = threads;
+  o.threads = config_.solve.threads;
   o.sample_flops = exact ? 0 : e.flops;
   o.seed = e.seed;
   if (progress != nullptr)
     o.on_progress = [progress](const EvaluationProgress& p) { progress->evaluation_progress(p); };
+  if (estimator_) return estimator_(policy, o);
   return HoldemBestResponse(policy, o).run();
 }
-
-}  // namespace
 
 double PipelineReport::to_mbb(double chips) const {
   return chips * 1000.0 / big_blind;
@@ -63,6 +105,7 @@ nlohmann::json PipelineReport::to_json() const {
                 {"first_iteration", solve.summary.first_iteration},
                 {"seconds", solve.summary.seconds},
                 {"evaluation_seconds_during_solve", solve.evaluation_seconds},
+                {"best_export_seconds_during_solve", solve.best_export_seconds},
                 {"iterations_per_second", solve.iterations_per_second()},
                 {"table_bytes", solve.table_bytes},
                 {"checkpoint", solve.summary.checkpoint},
@@ -70,7 +113,25 @@ nlohmann::json PipelineReport::to_json() const {
   j["export"] = {{"strategy", exported.strategy},
                  {"bits", exported.bits},
                  {"bytes", exported.bytes},
-                 {"seconds", exported.seconds}};
+                 {"seconds", exported.seconds},
+                 {"thinning", exported.thinning}};
+  if (kept) {
+    const KeptStrategy& k = *kept;
+    j["kept"] = {{"strategy", exported.strategy},
+                 {"iterations", k.iterations},
+                 {"solve_seconds", k.solve_seconds},
+                 {"exploitability_mbb", nan_if_not_finite(k.mbb)},
+                 {"ci95_mbb", nan_if_not_finite(k.ci95_mbb)},
+                 {"is_last", k.is_last},
+                 {"candidates", k.candidates},
+                 {"last",
+                  {{"strategy", k.last_strategy.empty() ? exported.strategy : k.last_strategy},
+                   {"iterations", k.last_iterations},
+                   {"exploitability_mbb", nan_if_not_finite(k.last_mbb)},
+                   {"ci95_mbb", nan_if_not_finite(k.last_ci95_mbb)}}}};
+  } else {
+    j["kept"] = nullptr;
+  }
   if (evaluation) {
     const HoldemBestResponseReport& r = *evaluation;
     j["evaluation"] = {{"exact", exact},
@@ -128,6 +189,7 @@ void PipelineRun::ensure_bucket_map(PipelineObserver& observer) {
 PipelineReport PipelineRun::run(PipelineObserver& observer) {
   const auto start = Clock::now();
   const int threads = config_.solve.threads;
+  const ExportSettings& exports = config_.exports;
   PipelineReport report;
   report.config = config_.path;
   report.game = game_.name;
@@ -144,20 +206,43 @@ PipelineReport PipelineRun::run(PipelineObserver& observer) {
       !config_.solve.checkpoint.empty() && std::filesystem::exists(config_.solve.checkpoint);
   SolverRun solver(config_.solve, resume);
   observer.solve_started(solver, resume);
+  // Every strategy file of the run: the average strategy thinned (export settings) and
+  // quantised by the writer; `checkpoint` is the file its tables are in, if any.
+  auto write_strategy = [&](const std::string& path, std::int64_t iterations,
+                            const std::string& checkpoint) {
+    const AveragePolicy average(solver.tree(), solver.abstraction(), solver.tables());
+    const ThinnedPolicy policy(average, exports.thinning);
+    StrategyFileMetadata meta;
+    if (!checkpoint.empty()) meta.checkpoint_hash = file_hash(checkpoint);
+    meta.algorithm = exports.thinning.applied_to(solver.params().algorithm);
+    meta.iterations = iterations;
+    meta.abstraction_kind = config_.solve.abstraction;
+    meta.bucket_map = config_.solve.bucket_map;
+    meta.bits = exports.bits;
+    write_strategy_file(path, policy, meta);
+  };
   double last_estimate = 0.0;
+  std::optional<CurvePoint> best;  // the estimate of what the strategy file holds now
   const EvaluationSettings& evaluation = config_.evaluation;
+  const double budget = config_.solve.seconds;
   const SolveSummary summary = solver.run([&](const SolveProgress& p) {
     observer.solve_progress(solver, p);
     if (evaluation.every_seconds <= 0 || evaluation.flops <= 0 ||
         p.elapsed_seconds - last_estimate < evaluation.every_seconds)
       return;
+    // The solve ends after this chunk, or within half an interval: stage 4 estimates the
+    // last strategy on the same flops, so an estimate here would about double the final wait.
+    if (p.iterations >= p.target ||
+        (budget > 0 && budget - p.elapsed_seconds < 0.5 * evaluation.every_seconds) ||
+        SolverRun::stop_requested())
+      return;
     last_estimate = p.elapsed_seconds;
     const auto t = Clock::now();
-    const AveragePolicy policy(solver.tree(), solver.abstraction(), solver.tables());
+    const AveragePolicy average(solver.tree(), solver.abstraction(), solver.tables());
+    const ExportedView policy(average, exports);
     // SIGTERM during an estimate ends it after the flops in progress; the solve then
     // checkpoints and stops as it would between chunks.
-    const HoldemBestResponseReport r =
-        evaluate(policy, evaluation, false, threads, nullptr, &SolverRun::stop_requested);
+    const HoldemBestResponseReport r = evaluate(policy, false, nullptr, &SolverRun::stop_requested);
     const double took = since(t);
     report.solve.evaluation_seconds += took;
     solver.exclude_time(took);
@@ -168,6 +253,14 @@ PipelineReport PipelineRun::run(PipelineObserver& observer) {
     report.curve.push_back({p.elapsed_seconds, p.iterations, report.to_mbb(r.mean),
                             report.to_mbb(r.mean_ci95), false});
     observer.estimate_done(report.curve.back(), evaluation.flops, took);
+    if (best && !(report.curve.back().mbb < best->mbb)) return;
+    const auto t_write = Clock::now();
+    write_strategy(exports.strategy, p.iterations, "");
+    best = report.curve.back();
+    const double wrote = since(t_write);
+    report.solve.best_export_seconds += wrote;
+    solver.exclude_time(wrote);
+    observer.best_kept(*best, exports.strategy, wrote);
   });
   if (summary.interrupted) observer.solve_interrupted();
   report.abstraction.description = solver.abstraction().describe();
@@ -177,38 +270,87 @@ PipelineReport PipelineRun::run(PipelineObserver& observer) {
   report.solve.table_bytes = solver.memory_bytes();
   report.solve.checkpoint_mb_per_second = solver.last_checkpoint_mb_per_second();
 
-  // 3. Export.
+  // 3. Export the last strategy: beside the best so far, if there is one.
+  const std::string last_path = best ? exports.last_strategy() : exports.strategy;
   const auto t_export = Clock::now();
-  {
-    const AveragePolicy policy(solver.tree(), solver.abstraction(), solver.tables());
-    StrategyFileMetadata meta;
-    if (!summary.checkpoint.empty()) meta.checkpoint_hash = file_hash(summary.checkpoint);
-    meta.algorithm = solver.params().algorithm;
-    meta.iterations = solver.iterations_done();
-    meta.abstraction_kind = config_.solve.abstraction;
-    meta.bucket_map = config_.solve.bucket_map;
-    meta.bits = config_.exports.bits;
-    write_strategy_file(config_.exports.strategy, policy, meta);
+  write_strategy(last_path, solver.iterations_done(), summary.checkpoint);
+  if (!best) {
+    // A `.last` of an earlier run would describe a choice this run did not make.
+    std::error_code ignored;
+    std::filesystem::remove(exports.last_strategy(), ignored);
   }
-  report.exported.strategy = config_.exports.strategy;
-  report.exported.bits = config_.exports.bits;
-  report.exported.bytes = std::filesystem::file_size(config_.exports.strategy);
+  report.exported.strategy = exports.strategy;
+  report.exported.bits = exports.bits;
+  report.exported.thinning = exports.thinning.describe();
+  report.exported.bytes = std::filesystem::file_size(exports.strategy);
   report.exported.seconds = since(t_export);
-  observer.exported(report.exported.strategy, report.exported.bytes, report.exported.bits,
+  observer.exported(last_path, std::filesystem::file_size(last_path), exports.bits,
                     report.exported.seconds);
+  if (best) {
+    KeptStrategy k;
+    k.iterations = best->iterations;
+    k.solve_seconds = best->solve_seconds;
+    k.mbb = best->mbb;
+    k.ci95_mbb = best->ci95_mbb;
+    k.is_last = false;
+    k.candidates = static_cast<int>(report.curve.size());
+    k.last_iterations = summary.iterations;
+    k.last_mbb = k.last_ci95_mbb = std::numeric_limits<double>::quiet_NaN();
+    k.last_strategy = last_path;
+    report.kept = k;
+  }
   if (summary.interrupted) return report;
 
-  // 4. Evaluate the exported strategy in the real game.
+  // 4. Evaluate the last strategy file in the real game; with a best so far, on the same
+  // sampled flops, to decide which one the strategy file keeps.
   const auto t_eval = Clock::now();
-  const StrategyFile file = StrategyFile::read(config_.exports.strategy);
   report.exact = evaluation.exact;
   report.sampled_flops = evaluation.flops;
-  if (evaluation.exact || evaluation.flops > 0) {
-    observer.evaluation_started(evaluation.exact, evaluation.flops);
-    report.evaluation = evaluate(file, evaluation, evaluation.exact, threads, &observer);
-    report.curve.push_back({summary.seconds, summary.iterations,
-                            report.to_mbb(report.evaluation->mean),
-                            report.to_mbb(report.evaluation->mean_ci95), evaluation.exact});
+  bool evaluate_kept_exactly = false;
+  {
+    const StrategyFile file = StrategyFile::read(last_path);
+    const bool exact_now = evaluation.exact && !best;
+    if (exact_now || evaluation.flops > 0) {
+      observer.evaluation_started(exact_now, evaluation.flops);
+      report.evaluation = evaluate(file, exact_now, &observer);
+      report.curve.push_back({summary.seconds, summary.iterations,
+                              report.to_mbb(report.evaluation->mean),
+                              report.to_mbb(report.evaluation->mean_ci95), exact_now});
+    }
+    evaluate_kept_exactly = evaluation.exact && best;
+  }
+  if (best) {
+    KeptStrategy& k = *report.kept;
+    const CurvePoint& last = report.curve.back();
+    k.candidates = static_cast<int>(report.curve.size());
+    k.last_mbb = last.mbb;
+    k.last_ci95_mbb = last.ci95_mbb;
+    if (!(last.mbb > best->mbb)) {  // the last wins a tie
+      std::error_code ec;
+      std::filesystem::rename(last_path, exports.strategy, ec);
+      if (ec)
+        throw InputError("cannot move " + last_path + " to " + exports.strategy + ": " +
+                         ec.message());
+      k.iterations = last.iterations;
+      k.solve_seconds = last.solve_seconds;
+      k.mbb = last.mbb;
+      k.ci95_mbb = last.ci95_mbb;
+      k.is_last = true;
+      k.last_strategy.clear();
+      report.exported.bytes = std::filesystem::file_size(exports.strategy);
+    }
+    observer.strategy_kept(k);
+    if (evaluate_kept_exactly) {
+      const StrategyFile file = StrategyFile::read(exports.strategy);
+      observer.evaluation_started(true, evaluation.flops);
+      report.evaluation = evaluate(file, true, &observer);
+      // Beside the kept strategy's estimate, so that the curve stays in time order.
+      auto at = std::find_if(report.curve.begin(), report.curve.end(),
+                             [&](const CurvePoint& c) { return c.iterations == k.iterations; });
+      report.curve.insert(at == report.curve.end() ? at : at + 1,
+                          {k.solve_seconds, k.iterations, report.to_mbb(report.evaluation->mean),
+                           report.to_mbb(report.evaluation->mean_ci95), true});
+    }
   }
   report.evaluation_seconds = since(t_eval);
   report.curve_file = evaluation.curve;

@@ -2,12 +2,32 @@
 // The whole pipeline of a pipeline config (pipeline_config.h), as `hulhe run` runs it:
 //   1. abstraction — build the bucket map, or reuse one built from this very description;
 //   2. solve       — SolverRun, resuming an earlier run of the config, with sampled real-game
-//                    estimates every `evaluate.every_seconds` (their time is not solve time);
-//   3. export      — the average strategy to a strategy file;
-//   4. evaluate    — the exported file by real-game best response (sampled or exact),
+//                    estimates every `evaluate.every_seconds` (their time is not solve time)
+//                    of the strategy as it would be exported (thinned and quantised, so the
+//                    estimate is that of the file). Each estimate lower than every one before
+//                    it is written to the strategy file at once. An estimate due within half
+//                    an interval of the end of the budget is left to stage 4's;
+//   3. export      — the last average strategy: to the strategy file when no estimate was
+//                    made during the solve, else to `<strategy>.last`;
+//   4. evaluate    — the last strategy file by real-game best response, sampled on the same
+//                    flops as the estimates during the solve (one seed, one systematic sample:
+//                    common random numbers, so the comparison is sharper than each estimate),
+//                    or exact with `evaluate.exact`;
 // then the curve (CSV), its plot (SVG, where gnuplot is installed) and the JSON report.
+//
+// Which strategy the strategy file keeps: the one of the lowest estimate, because real-game
+// exploitability can rise while the abstract game still converges (Johanson et al. 2011,
+// "Accelerating best response calculation in large extensive games"). A last one estimated no
+// higher than the best so far replaces it (rename; no `.last` file remains); otherwise the
+// strategy file keeps the earlier one and `<strategy>.last` holds the last; the checkpoint always
+// holds the last tables, which a resumed run continues. With `evaluate.exact` and estimates
+// during the solve, the last one's sampled estimate decides and the exact best response then
+// evaluates the kept file. A SIGINT/SIGTERM during the solve leaves the best so far in the
+// strategy file and the last, not evaluated, in `.last`. Files written during the solve
+// carry checkpoint hash 0 (no checkpoint holds their tables).
 // What happens along the way goes to a PipelineObserver; only the CLI prints it.
 #include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -21,6 +41,23 @@
 #include "pipeline/solver_run.h"
 
 namespace hulhe {
+
+// The strategy a run's strategy file holds at its end, when estimates during the solve took
+// part in the choice. Exploitability in mbb/g, each a sampled estimate on the same flops.
+struct KeptStrategy {
+  std::int64_t iterations = 0;
+  double solve_seconds = 0.0;
+  double mbb = 0.0;
+  double ci95_mbb = 0.0;
+  bool is_last = true;
+  int candidates = 0;  // estimates compared: those during the solve and the last one's
+  // The last strategy: its estimate (NaN when a signal stopped the run before it) and its
+  // file when the strategy file keeps an earlier one ("" otherwise).
+  std::int64_t last_iterations = 0;
+  double last_mbb = 0.0;
+  double last_ci95_mbb = 0.0;
+  std::string last_strategy;
+};
 
 // Every callback has a default that does nothing. Called on the thread that runs the pipeline.
 class PipelineObserver {
@@ -37,12 +74,17 @@ class PipelineObserver {
   virtual void solve_progress(const SolverRun& /*solver*/, const SolveProgress& /*p*/) {}
   virtual void estimate_done(const CurvePoint& /*point*/, int /*flops*/, double /*seconds*/) {}
   virtual void estimate_stopped(double /*seconds*/) {}
+  // The estimate just done is the lowest so far: that strategy is now in the strategy file.
+  virtual void best_kept(const CurvePoint& /*point*/, const std::string& /*strategy*/,
+                         double /*seconds*/) {}
   virtual void solve_interrupted() {}
   // Stage 3.
   virtual void exported(const std::string& /*strategy*/, std::uint64_t /*bytes*/, int /*bits*/,
                         double /*seconds*/) {}
-  // Stage 4.
+  // Stage 4. With estimates during the solve, the last one's estimate decides which strategy
+  // the strategy file keeps (strategy_kept) before any exact evaluation of the kept file.
   virtual void evaluation_started(bool /*exact*/, int /*flops*/) {}
+  virtual void strategy_kept(const KeptStrategy& /*kept*/) {}
   // From an evaluation thread, under the walk's lock (the run waits on it).
   virtual void evaluation_progress(const EvaluationProgress& /*p*/) {}
 };
@@ -59,22 +101,28 @@ struct PipelineReport {
     std::string algorithm;
     int threads = 1;
     SolveSummary summary;
-    double evaluation_seconds = 0.0;  // estimates during the solve (not solve time)
+    double evaluation_seconds = 0.0;   // estimates during the solve (not solve time)
+    double best_export_seconds = 0.0;  // writing the best so far during the solve (neither)
     std::uint64_t table_bytes = 0;
     double checkpoint_mb_per_second = 0.0;
     // Iterations of this invocation per second of its solve time.
     double iterations_per_second() const;
   };
+  // The strategy file (the configured path) as the run leaves it; `seconds`: stage 3's export.
   struct Export {
     std::string strategy;
     int bits = 8;
+    std::string thinning;  // StrategyThinning::describe(): "" for none
     std::uint64_t bytes = 0;
     double seconds = 0.0;
   };
   Abstraction abstraction;
   Solve solve;
   Export exported;
-  // The final real-game evaluation, when the config asks for one (and the run was not stopped).
+  // Set when estimates during the solve took part: which strategy the strategy file holds.
+  std::optional<KeptStrategy> kept;
+  // The final real-game evaluation, when the config asks for one (and the run was not stopped):
+  // of the last strategy, or with `exact` and a kept earlier one, of the kept strategy.
   std::optional<HoldemBestResponseReport> evaluation;
   bool exact = false;
   int sampled_flops = 0;
@@ -104,11 +152,20 @@ class PipelineRun {
   // (summary.interrupted) without the final evaluation.
   PipelineReport run(PipelineObserver& observer);
 
+  // What every real-game best response of the run calls (default: HoldemBestResponse). Tests
+  // put scripted estimates here to steer which strategy is kept.
+  using Estimator =
+      std::function<HoldemBestResponseReport(const Policy&, const HoldemBestResponseOptions&)>;
+  void use_estimator(Estimator estimator) { estimator_ = std::move(estimator); }
+
  private:
   void ensure_bucket_map(PipelineObserver& observer);
+  HoldemBestResponseReport evaluate(const Policy& policy, bool exact, PipelineObserver* progress,
+                                    std::function<bool()> should_stop = {}) const;
 
   PipelineConfig config_;
   GameDefinition game_;
+  Estimator estimator_;
 };
 
 }  // namespace hulhe

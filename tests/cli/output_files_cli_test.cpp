@@ -227,6 +227,7 @@ TEST_F(OutputFilesCli, RunChecksEveryOutputAgainstEveryInputBeforeWorking) {
       {{{"plot", path("q.buckets")}}, "are the same file", "plot is the bucket map"},
       {{{"curve", path("x")}, {"report", path("./x")}}, "are the same file", "curve and report"},
       {{{"strategy", path("q.ckpt")}}, "are the same file", "strategy file and checkpoint"},
+      {{{"report", path("q.strategy.last")}}, "are the same file", "report and last strategy"},
       {{{"report", path("fifo")}}, "not a regular file", "report is a fifo"},
       {{{"plot", "/dev/full"}}, "not a regular file", "plot is /dev/full"},
       {{{"curve", path("no/such/folder/c.csv")}}, "cannot create files", "missing folder"},
