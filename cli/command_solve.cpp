@@ -102,7 +102,7 @@ void add_solve_command(CLI::App& app) {
   CLI::App* cmd =
       app.add_subcommand("solve", "Run a CFR-family solver on a game, with checkpoints and resume");
   cmd->add_option("--config", o->config, "run configuration (.toml)")->required();
-  cmd->add_option("--algorithm", o->algorithm, "cfr, cfr+, dcfr, external, outcome, pcs");
+  cmd->add_option("--algorithm", o->algorithm, "cfr, cfr+, dcfr, cfr-br, external, outcome, pcs");
   cmd->add_option("--iterations", o->iterations,
                   "total iterations (a resumed run counts earlier ones)");
   cmd->add_option("--seconds", o->seconds, "wall-clock budget of this run");

@@ -4,7 +4,8 @@
 // Small games (Kuhn, Leduc): solve keys at the top level.
 //   game = "games/leduc.game"   # ACPC .game file, relative to the config file
 //   abstraction = "lossless"
-//   algorithm = "cfr+"          # cfr, cfr+, dcfr, external, outcome, pcs
+//   algorithm = "cfr+"          # cfr, cfr+, dcfr, cfr-br, external, outcome, pcs
+//                               # (cfr-br: small games only, solver/cfr_br.h)
 //   iterations = 20000          # total, counting a resumed run's earlier iterations
 //   seconds = 0                 # wall-clock budget of this invocation, 0 = none
 //   threads = 1
@@ -13,7 +14,7 @@
 //   checkpoint_every_iterations = 0   # 0 = only at the end (and on SIGINT/SIGTERM)
 //   checkpoint_every_seconds = 0
 //   progress_every_seconds = 2
-//   table_precision = "auto"    # float32, float64; auto: float64 for cfr, cfr+ and dcfr
+//   table_precision = "auto"    # float32, float64; auto: float64 for cfr, cfr+, dcfr, cfr-br
 //                               # (exact small-game solving), float32 for the sampling ones
 //   [parameters] dcfr_alpha, dcfr_beta, dcfr_gamma, cfr_plus_delay, outcome_epsilon,
 //                discount_interval, discount_until, average_delay, prune_after,

@@ -13,6 +13,7 @@
 #include "abstraction/abstraction_factory.h"
 #include "abstraction/clustered_abstraction.h"
 #include "solver/average_policy.h"
+#include "solver/cfr_br.h"
 #include "solver/checkpoint.h"
 #include "solver/private_hands.h"
 #include "solver/public_tree_traversal.h"
@@ -62,6 +63,10 @@ SolverRun::SolverRun(const SolveConfig& config, bool resume)
   GameDefinition game = GameDefinition::from_file(config.game_path);
   game.name = std::filesystem::path(config.game_path).stem().string();
   tree_ = std::make_unique<BettingTree>(game);
+  // Before a bucket map is loaded or tables allocated: CFR-BR needs an exact best response.
+  if (config.params.algorithm == "cfr-br")
+    if (const std::string why = cfr_br_unavailable_reason(game); !why.empty())
+      throw InputError(why);
   abstraction_ = make_abstraction(config.abstraction, game, config.bucket_map);
   if (const auto* clustered = dynamic_cast<const ClusteredAbstraction*>(abstraction_.get());
       clustered != nullptr && config.abstraction_source_hash != 0 &&

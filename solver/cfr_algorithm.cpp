@@ -1,5 +1,6 @@
 #include "solver/cfr_algorithm.h"
 
+#include "solver/cfr_br.h"
 #include "solver/cfr_plus.h"
 #include "solver/discounted_cfr.h"
 #include "solver/external_sampling_mccfr.h"
@@ -11,7 +12,8 @@
 namespace hulhe {
 
 TablePrecision default_table_precision(const std::string& algorithm) {
-  const bool exact = algorithm == "cfr" || algorithm == "cfr+" || algorithm == "dcfr";
+  const bool exact =
+      algorithm == "cfr" || algorithm == "cfr+" || algorithm == "dcfr" || algorithm == "cfr-br";
   return exact ? TablePrecision::kFloat64 : TablePrecision::kFloat32;
 }
 
@@ -28,6 +30,7 @@ std::unique_ptr<CfrAlgorithm> make_cfr_algorithm(const CfrParameters& params,
   if (a == "cfr") return std::make_unique<VanillaCfr>(params, tree, abstraction, tables);
   if (a == "cfr+") return std::make_unique<CfrPlus>(params, tree, abstraction, tables);
   if (a == "dcfr") return std::make_unique<DiscountedCfr>(params, tree, abstraction, tables);
+  if (a == "cfr-br") return std::make_unique<CfrBr>(params, tree, abstraction, tables);
   if (a == "pcs")
     return std::make_unique<PublicChanceSamplingCfr>(params, tree, abstraction, tables);
   if (a == "external")
@@ -36,7 +39,7 @@ std::unique_ptr<CfrAlgorithm> make_cfr_algorithm(const CfrParameters& params,
     return std::make_unique<OutcomeSamplingMccfr>(tree, abstraction, tables, params.seed,
                                                   params.outcome_epsilon);
   throw InputError("unknown algorithm '" + a +
-                   "' (known: cfr, cfr+, dcfr, external, outcome, pcs)");
+                   "' (known: cfr, cfr+, dcfr, cfr-br, external, outcome, pcs)");
 }
 
 }  // namespace hulhe

@@ -1,6 +1,6 @@
 #pragma once
 // What the solve driver needs of every CFR-family algorithm. Each algorithm lives in its own
-// file (vanilla_cfr, cfr_plus, discounted_cfr, external_sampling_mccfr,
+// file (vanilla_cfr, cfr_plus, discounted_cfr, cfr_br, external_sampling_mccfr,
 // outcome_sampling_mccfr, public_chance_sampling_cfr) and updates a StrategyTables.
 //
 // Determinism: every random choice derives from (seed, iteration number) alone, so a
@@ -16,7 +16,7 @@
 namespace hulhe {
 
 struct CfrParameters {
-  std::string algorithm = "cfr+";  // cfr, cfr+, dcfr, external, outcome, pcs
+  std::string algorithm = "cfr+";  // cfr, cfr+, dcfr, cfr-br, external, outcome, pcs
   std::uint64_t seed = 1;
   double dcfr_alpha = 1.5;  // Brown & Sandholm 2019 defaults
   double dcfr_beta = 0.0;
@@ -53,9 +53,9 @@ class CfrAlgorithm {
 };
 
 // The precision an algorithm's tables get unless the config says otherwise: float64 for the
-// exact full-traversal family (cfr, cfr+, dcfr), whose sums grow as t^2 and would stall in
-// float rounding (strategy_tables.h); float32 for the sampling algorithms, which run at HULHE
-// scale where memory and cache traffic decide.
+// exact full-traversal family (cfr, cfr+, dcfr, cfr-br), whose sums grow as t^2 (t for cfr,
+// cfr-br) and would stall in float rounding (strategy_tables.h); float32 for the sampling
+// algorithms, which run at HULHE scale where memory and cache traffic decide.
 TablePrecision default_table_precision(const std::string& algorithm);
 // The layout an algorithm's tables get (strategy_tables.h): bucket-major for the algorithms
 // that walk one sampled deal (external, outcome), whose path through a round then stays in

@@ -52,7 +52,7 @@ void check_text_fields(const Checkpoint& c, const std::string& path) {
   auto corrupt = [&](const std::string& what, const std::string& value) {
     throw InputError("checkpoint " + path + " is corrupt: " + what + " '" + printable(value) + "'");
   };
-  static constexpr const char* kAlgorithms[] = {"cfr",      "cfr+",    "dcfr",
+  static constexpr const char* kAlgorithms[] = {"cfr",      "cfr+",    "dcfr", "cfr-br",
                                                 "external", "outcome", "pcs"};
   bool known = false;
   for (const char* a : kAlgorithms) known = known || c.params.algorithm == a;

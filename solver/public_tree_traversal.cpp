@@ -81,6 +81,14 @@ PublicTreeTraversal::PublicTreeTraversal(const BettingTree& tree,
     if (nd.kind == NodeKind::kShowdown && nd.round != last)
       throw InputError("game '" + game.name +
                        "': a showdown before the last round (all-in) is not supported");
+  hand_offset_.assign(nodes_.size(), 0);
+  if (mode == BoardMode::kEnumerate)
+    for (std::size_t i = 0; i < nodes_.size(); ++i)
+      if (nodes_[i].kind == NodeKind::kDecision) {
+        hand_offset_[i] = hand_strategy_size_;
+        hand_strategy_size_ += static_cast<std::int64_t>(boards_.num_boards(nodes_[i].round)) * n_ *
+                               nodes_[i].num_actions;
+      }
   max_depth_ = compute_depth(tree.root()) + num_rounds_ + 1;
   std::int32_t max_children = 0;
   if (mode == BoardMode::kEnumerate)
@@ -175,7 +183,13 @@ void PublicTreeTraversal::walk(Workspace& ws, std::int32_t node_index, int round
   double* cv = sigma + 3 * n;
   double* child_reach = sigma + 6 * n;
   const int A = nd.num_actions;
-  if (pass.strategy != nullptr) {
+  if (pass.opponent_hand_strategy != nullptr && nd.player != t) {
+    // CFR-BR: the opponent acts per real hand, not through the abstraction.
+    const double* s = pass.opponent_hand_strategy + hand_offset_[node_index] +
+                      static_cast<std::int64_t>(board) * n * A;
+    for (std::int32_t h = 0; h < n; ++h)
+      for (int a = 0; a < A; ++a) sigma[a * n + h] = bucket[h] >= 0 ? s[h * A + a] : 0.0;
+  } else if (pass.strategy != nullptr) {
     const double* strat = pass.strategy + nd.table_offset;
     for (std::int32_t h = 0; h < n; ++h) {
       if (bucket[h] >= 0) {
@@ -219,6 +233,16 @@ void PublicTreeTraversal::walk(Workspace& ws, std::int32_t node_index, int round
         double best = cv[h];
         for (int a = 1; a < A; ++a) best = std::max(best, cv[a * n + h]);
         out[h] = best;
+      }
+      if (pass.best_response_out != nullptr) {
+        double* s = pass.best_response_out + hand_offset_[node_index] +
+                    static_cast<std::int64_t>(board) * n * A;
+        for (std::int32_t h = 0; h < n; ++h) {
+          int best = 0;
+          for (int a = 1; a < A; ++a)
+            if (cv[a * n + h] > cv[best * n + h]) best = a;
+          for (int a = 0; a < A; ++a) s[h * A + a] = bucket[h] >= 0 && a == best ? 1.0 : 0.0;
+        }
       }
     } else {
       for (std::int32_t h = 0; h < n; ++h) {
@@ -395,8 +419,8 @@ double PublicTreeTraversal::cfr_pass_on(int worker, const CfrPass& pass) {
                             : run_root<Mode::kCfr, false, float>(w);
 }
 
-double PublicTreeTraversal::best_response_value(int responder, const double* strategy,
-                                                int threads) {
+double PublicTreeTraversal::best_response_value(int responder, const double* strategy, int threads,
+                                                double* response) {
   threads = parallel_worthwhile() ? std::max(1, threads) : 1;
   reserve_workers(threads);
   CfrPass pass;
@@ -404,6 +428,7 @@ double PublicTreeTraversal::best_response_value(int responder, const double* str
   pass.strategy = strategy;
   pass.average_weight = 0.0;
   pass.threads = threads;
+  pass.best_response_out = response;
   for (int t = 0; t < threads; ++t) workers_[t].pass = pass;
   return run_root<Mode::kBestResponse, false>(workers_[0]);
 }

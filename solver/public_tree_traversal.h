@@ -53,6 +53,14 @@ struct CfrPass {
   double* regrets64 = nullptr;
   double* average_sums64 = nullptr;
   double average_weight = 1.0;
+  // CFR-BR (cfr_br.h): the opponent's strategy per real information set (decision node,
+  // board, own hand; layout PublicTreeTraversal::hand_strategy_offset). When set, the
+  // opponent's nodes read it instead of `strategy` through the buckets. Enumerated boards only.
+  const double* opponent_hand_strategy = nullptr;
+  // Best-response walks: the responder's pure best response is written here in that layout (1
+  // on its best action, the first of equals; hands that touch the board get 0s). Nodes the
+  // policy never reaches are skipped and keep what they held.
+  double* best_response_out = nullptr;
   bool sampled = false;  // walk the board set by sample_board() on the worker, not all boards
   // Several passes run at once on the same tables (hogwild, as in Pluribus): loads and stores
   // of the tables are relaxed atomics, so concurrent updates can be lost but nothing is torn.
@@ -117,8 +125,10 @@ class PublicTreeTraversal {
   // sampled passes, and looks up every hand's buckets on it.
   void sample_board(int worker, SplitMix64& rng);
   // Value of a best response of `responder` to `strategy` (both seats' strategies are in it;
-  // only the other position's is used), in chips per hand.
-  double best_response_value(int responder, const double* strategy, int threads = 1);
+  // only the other position's is used), in chips per hand. With `response`, the best response
+  // itself is written there (CfrPass::best_response_out).
+  double best_response_value(int responder, const double* strategy, int threads = 1,
+                             double* response = nullptr);
   // Value for `player` of the profile `strategy`, in chips per hand.
   double expected_value(int player, const double* strategy);
 
@@ -128,6 +138,13 @@ class PublicTreeTraversal {
   bool parallel_worthwhile() const { return parallel_work_ >= min_parallel_work_; }
   void set_min_parallel_work(std::int64_t work) { min_parallel_work_ = work; }
   void reserve_workers(int workers);
+
+  // A strategy per real information set (decision node, board, hand) rather than per bucket
+  // (CFR-BR's best responding opponent): decision node i's entries for board b of its round
+  // and hand h are at hand_strategy_offset(i) + (b * hands().size() + h) * num_actions, in
+  // an array of hand_strategy_size() doubles. Enumerated boards only (0 otherwise).
+  std::int64_t hand_strategy_offset(std::int32_t node) const { return hand_offset_[node]; }
+  std::int64_t hand_strategy_size() const { return hand_strategy_size_; }
 
   const PrivateHands& hands() const { return hands_; }
   const PublicBoards& boards() const { return boards_; }
@@ -173,6 +190,8 @@ class PublicTreeTraversal {
   PrivateHands hands_;
   PublicBoards boards_;  // kSampleDeck: only the per-round counts are filled in
   std::vector<FlatNode> nodes_;
+  std::vector<std::int64_t> hand_offset_;  // per node (hand_strategy_offset); 0: not a decision
+  std::int64_t hand_strategy_size_ = 0;
   std::array<std::vector<std::int32_t>, kMaxRounds> buckets_;  // [board * n + hand], -1: clash
   std::vector<ShowdownOrder> showdown_;                        // per final-round board
   std::vector<Card> deck_;
