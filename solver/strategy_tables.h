@@ -7,9 +7,9 @@
 //    vector-form walk reads every bucket of one node, so that node's block is contiguous.
 //  - bucket-major: bucket, then node, then action (stride = the round's actions per bucket).
 //    A sampled deal has one bucket per round, so an external-sampling walk through a round
-//    stays inside one block of a few KB (27 KB on the HULHE river) instead of touching one
-//    line in each node's block spread over the whole table: fewer TLB misses and DRAM pages
-//    per iteration. The sampling algorithms use it (default_table_layout, cfr_algorithm.h).
+//    stays inside one block (59 KB at most, on the HULHE river) instead of touching a line in
+//    each node's block, spread over the whole table: fewer TLB misses and DRAM pages per
+//    iteration. The sampling algorithms use it (default_table_layout, cfr_algorithm.h).
 //
 // Precision is per table set (TablePrecision), chosen by the algorithm or the config:
 //  - float32, as Cepheus and open-pure-cfr store them, for the sampling algorithms at scale:
