@@ -21,6 +21,10 @@ EOD
 $std_new << EOD
 0.172 355.9 24.9
 EOD
+$quick_new << EOD
+0.117 390.9 32.0
+0.233 386.3 28.9
+EOD
 $thin << EOD
 0.172 394.8 24.9
 0.172 683.8 30.9
@@ -36,5 +40,6 @@ EOD
 plot $std_old using 1:2:3 with yerrorlines lw 2 title 'standard, node-major solver (2 cores)', \
      $quick_old using 1:2 with points pt 7 ps 1.2 title 'quick, 6 min (exact)', \
      $std_new using 1:2:3 with yerrorbars pt 5 ps 1.2 title 'standard, new solver, 45M it. (time from quiet rate)', \
+     $quick_new using 1:2:3 with yerrorlines lw 2 title 'quick, new solver (2 cores, 12 flops)', \
      $thin using 1:2:3 with yerrorbars pt 4 title 'same, threshold 0.15 / purified', \
      $dev using 1:2:3 with yerrorbars pt 9 title 'quick/standard rows at 120 s (16-core box, 2 thr. each)'
