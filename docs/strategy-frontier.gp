@@ -7,8 +7,8 @@ set xlabel 'core-hours of solving'
 set ylabel 'mbb/g'
 set logscale x
 set xrange [0.04:3]
-set yrange [0:750]
-set key outside right
+set yrange [250:760]
+set key top right box opaque font ",10"
 set grid
 $std_old << EOD
 0.667 331 17
@@ -38,7 +38,7 @@ $dev << EOD
 0.0667 385.5 30.8
 EOD
 plot $std_old using 1:2:3 with yerrorlines lw 2 title 'standard, node-major solver (2 cores)', \
-     $quick_old using 1:2 with points pt 7 ps 1.2 title 'quick, 6 min (exact)', \
+     $quick_old using 1:2 with points pt 7 ps 1.5 lc rgb 'black' title 'quick, 6 min, old solver (exact)', \
      $std_new using 1:2:3 with yerrorbars pt 5 ps 1.2 title 'standard, new solver, 45M it. (time from quiet rate)', \
      $quick_new using 1:2:3 with yerrorlines lw 2 title 'quick, new solver (2 cores, 12 flops)', \
      $thin using 1:2:3 with yerrorbars pt 4 title 'same, threshold 0.15 / purified', \
