@@ -1,7 +1,6 @@
 #include "pipeline/pipeline_run.h"
 
 #include <algorithm>
-#include <array>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -43,16 +42,7 @@ class ExportedView final : public Policy {
   void action_probabilities(int round, std::int32_t node, std::int32_t bucket,
                             std::span<double> out) const override {
     thinned_.action_probabilities(round, node, bucket, out);
-    const std::size_t n = out.size();
-    if (bits_ == 8) {
-      std::array<std::uint8_t, kNumActionKinds> q{};
-      quantize_probabilities(out, std::span<std::uint8_t>(q.data(), n));
-      for (std::size_t a = 0; a < n; ++a) out[a] = q[a] * (1.0 / 255.0);
-    } else {
-      std::array<std::uint16_t, kNumActionKinds> q{};
-      quantize_probabilities(out, std::span<std::uint16_t>(q.data(), n));
-      for (std::size_t a = 0; a < n; ++a) out[a] = q[a] * (1.0 / 65535.0);
-    }
+    quantization_round_trip(out, bits_);
   }
 
  private:

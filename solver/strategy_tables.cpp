@@ -26,12 +26,20 @@ bool parse_table_precision(std::string_view text, TablePrecision& out) {
 
 namespace {
 
-// n zeros, on memory advised for 2 MiB pages before it is first touched (util/huge_pages.h).
+// An empty vector with room for n values on memory advised for 2 MiB pages before it is
+// first touched (util/huge_pages.h).
 template <typename T>
-void zeroed_on_huge_pages(std::vector<T>& v, std::size_t n) {
-  v.clear();
+std::vector<T> reserved_on_huge_pages(std::size_t n) {
+  std::vector<T> v;
   v.reserve(n);
   if (n * sizeof(T) >= kMinHugePageAdviceBytes) advise_huge_pages(v.data(), n * sizeof(T));
+  return v;
+}
+
+// n zeros on advised memory.
+template <typename T>
+void zeroed_on_huge_pages(std::vector<T>& v, std::size_t n) {
+  v = reserved_on_huge_pages<T>(n);
   v.assign(n, T{});
 }
 
@@ -39,9 +47,7 @@ void zeroed_on_huge_pages(std::vector<T>& v, std::size_t n) {
 template <typename T>
 void move_to_huge_pages(std::vector<T>& v) {
   if (v.size() * sizeof(T) < kMinHugePageAdviceBytes) return;
-  std::vector<T> advised;
-  advised.reserve(v.size());
-  advise_huge_pages(advised.data(), v.size() * sizeof(T));
+  std::vector<T> advised = reserved_on_huge_pages<T>(v.size());
   advised.assign(v.begin(), v.end());
   v.swap(advised);
 }

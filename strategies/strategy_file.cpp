@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cereal/archives/portable_binary.hpp>
 #include <cereal/types/string.hpp>
 #include <cereal/types/vector.hpp>
@@ -155,6 +156,19 @@ void quantize_probabilities(std::span<const double> p, std::span<std::uint8_t> o
 
 void quantize_probabilities(std::span<const double> p, std::span<std::uint16_t> out) {
   quantize_to<std::uint16_t>(p, out, 65535);
+}
+
+void quantization_round_trip(std::span<double> p, int bits) {
+  const std::size_t n = p.size();
+  if (bits == 8) {
+    std::array<std::uint8_t, 16> q{};
+    quantize_probabilities(p, std::span<std::uint8_t>(q.data(), n));
+    for (std::size_t a = 0; a < n; ++a) p[a] = q[a] * (1.0 / 255.0);
+  } else {
+    std::array<std::uint16_t, 16> q{};
+    quantize_probabilities(p, std::span<std::uint16_t>(q.data(), n));
+    for (std::size_t a = 0; a < n; ++a) p[a] = q[a] * (1.0 / 65535.0);
+  }
 }
 
 void write_strategy_file(const std::string& path, const Policy& policy,

@@ -70,6 +70,9 @@ struct StrategyFileMetadata {
 void quantize_probabilities(std::span<const double> p, std::span<std::uint8_t> out);
 // The same into 16-bit values summing to exactly 65535.
 void quantize_probabilities(std::span<const double> p, std::span<std::uint16_t> out);
+// p as a strategy file of `bits` (8 or 16) stores and reads it back: quantised as the writer
+// does, scaled as StrategyFile::action_probabilities does, in place.
+void quantization_round_trip(std::span<double> p, int bits);
 
 // Writes `policy`'s strategy at every information set of its tree and abstraction,
 // atomically: to `path`.tmp, flushed, then renamed over `path`. The abstraction must be
