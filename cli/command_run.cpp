@@ -159,7 +159,9 @@ void print_summary(const PipelineReport& r, const std::string& config, double to
   }
   if (!r.curve.empty())
     fmt::print("  curve        {}{}\n", r.curve_file,
-               !r.plot_file.empty() ? " · plot " + r.plot_file : " (no plot: gnuplot missing)");
+               !r.plot_file.empty() ? " · plot " + r.plot_file
+               : r.plot_asked       ? " (no plot: gnuplot missing)"
+                                    : "");
   fmt::print("  report       {}\n", r.report_file);
   fmt::print("  total        {}\n", format_duration(total_seconds));
 }

@@ -345,6 +345,7 @@ PipelineReport PipelineRun::run(PipelineObserver& observer) {
   report.evaluation_seconds = since(t_eval);
   report.curve_file = evaluation.curve;
   report.report_file = evaluation.report;
+  report.plot_asked = !evaluation.plot.empty();
   if (!report.curve.empty() && !evaluation.curve.empty()) {
     const std::string csv = curve_csv(report.curve);
     write_output_file(evaluation.curve, "curve", {csv});

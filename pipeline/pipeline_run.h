@@ -130,6 +130,7 @@ struct PipelineReport {
   std::vector<CurvePoint> curve;
   std::string curve_file;
   std::string plot_file;  // "" when no plot was drawn (gnuplot missing or none asked)
+  bool plot_asked = false;  // [evaluate] plot names a file (drawn where gnuplot is)
   std::string report_file;
   double seconds = 0.0;  // the whole run
 

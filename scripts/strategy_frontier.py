@@ -34,7 +34,23 @@ ROOT = os.path.dirname(HERE)
 # Schedule options of the shipped configs ([solve.parameters]); a row lists what it changes.
 OFF = {"discount_interval": 0, "discount_until": 0, "average_delay": 0, "prune_after": 0}
 
-# name: (base config, description, [solve] overrides, [solve.parameters] overrides)
+# Abstractions: name -> (shipped config, {round: {key: value}} overrides). Rows of one
+# abstraction share its bucket map. The variants compare features at the shipped sizes
+# (Johanson et al. 2013's KE-KO: k-means under the 1-D EMD of hand-strength histograms on the
+# flop and turn, OCHS on the river; and E[HS] percentile buckets on every round).
+KE = {"method": "distribution", "bins": 50}
+EHS = {"method": "ehs"}
+ABSTRACTIONS = {
+    "quick": ("quick", {}),
+    "quick-ke": ("quick", {"flop": KE, "turn": KE}),
+    "quick-ehs": ("quick", {"flop": EHS, "turn": EHS, "river": EHS}),
+    "quick-pp-ehs": ("quick", {"river": EHS}),
+    "standard": ("standard", {}),
+    "standard-ke": ("standard", {"flop": KE, "turn": KE}),
+    "standard-ehs": ("standard", {"flop": EHS, "turn": EHS, "river": EHS}),
+}
+
+# name: (abstraction, description, [solve] overrides, [solve.parameters] overrides)
 ROWS = {
     "quick-es": ("quick", "external sampling, shipped schedule (linear discounting, average "
                  "delay, pruning)", {}, {}),
@@ -45,10 +61,20 @@ ROWS = {
                           {"average_delay": 0}),
     "quick-es-no-prune": ("quick", "shipped schedule without pruning", {}, {"prune_after": 0}),
     "quick-pcs": ("quick", "public chance sampling, shipped schedule", {"algorithm": "pcs"}, {}),
+    "quick-ke-es": ("quick-ke", "KE-KO features (hand-strength histograms, 1-D EMD, on the flop "
+                    "and turn; OCHS river), external sampling, shipped schedule", {}, {}),
+    "quick-ehs-es": ("quick-ehs", "E[HS] percentile buckets on every round, external sampling, "
+                     "shipped schedule", {}, {}),
+    "quick-pp-ehs-es": ("quick-pp-ehs", "potential-aware flop and turn, E[HS] river, external "
+                        "sampling, shipped schedule", {}, {}),
     "standard-es": ("standard", "external sampling, shipped schedule", {}, {}),
     "standard-es-plain": ("standard", "external sampling, no schedule option", {}, dict(OFF)),
     "standard-pcs": ("standard", "public chance sampling, shipped schedule",
                      {"algorithm": "pcs"}, {}),
+    "standard-ke-es": ("standard-ke", "KE-KO features, external sampling, shipped schedule", {},
+                       {}),
+    "standard-ehs-es": ("standard-ehs", "E[HS] percentile buckets on every round, external "
+                        "sampling, shipped schedule", {}, {}),
 }
 
 
@@ -91,14 +117,20 @@ def set_top(text, key, value):
 
 
 def variant(row, args, out):
-    base, _, solve, params = ROWS[row]
+    abstraction, _, solve, params = ROWS[row]
+    base, rounds = ABSTRACTIONS[abstraction]
     src = os.path.join(ROOT, "configs", "hulhe-" + base + ".toml")
     text = open(src).read()
     game = re.search(r'^game\s*=\s*"([^"]+)"', text, re.M).group(1)
     text = set_top(text, "game", os.path.join(ROOT, "configs", game))
     # One map per abstraction, shared by its rows (the description is unchanged).
-    text = set_top(text, "output", os.path.join(out, "hulhe-" + base + ".buckets"))
+    text = set_top(text, "output", os.path.join(out, "hulhe-" + abstraction + ".buckets"))
+    for round_name, keys in rounds.items():
+        for k, v in keys.items():
+            text = set_key(text, round_name, k, v)
     text = set_key(text, "solve", "seconds", args.seconds)
+    if args.iterations:
+        text = set_key(text, "solve", "iterations", args.iterations)
     text = set_key(text, "solve", "threads", args.threads)
     text = set_key(text, "solve", "checkpoint", os.path.join(out, row + ".ckpt"))
     text = set_key(text, "solve", "checkpoint_every_seconds", 0)
@@ -141,7 +173,7 @@ def run_row(row, args, out):
 def collect(rows, args, out):
     table = []
     for row in rows:
-        base, description, _, _ = ROWS[row]
+        base, description, _, _ = ROWS[row]  # base: the row's abstraction
         curve = os.path.join(out, row + ".curve.csv")
         report = os.path.join(out, row + ".report.json")
         if not os.path.exists(curve) or not os.path.exists(report):
@@ -210,6 +242,9 @@ def main():
     ap.add_argument("--rows", default="quick-es,quick-es-plain",
                     help="comma-separated, of: " + ", ".join(ROWS))
     ap.add_argument("--seconds", type=float, default=600, help="solve budget of each row")
+    ap.add_argument("--iterations", type=int, default=0,
+                    help="iteration cap of each row's solve (0: the config's); equal budgets "
+                    "on a loaded machine")
     ap.add_argument("--every", type=float, default=150, help="seconds of solve between estimates")
     ap.add_argument("--flops", type=int, default=30, help="sampled canonical flops per estimate")
     ap.add_argument("--seed", type=int, default=1, help="seed of the estimates' flops")

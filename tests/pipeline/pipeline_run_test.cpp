@@ -110,6 +110,9 @@ TEST(PipelineRunSlow, EveryStageReportsInOrderAndTheFilesAgree) {
   ASSERT_FALSE(r.curve.empty());
   EXPECT_DOUBLE_EQ(r.curve.back().mbb, r.to_mbb(r.evaluation->mean));
   EXPECT_EQ(r.curve.back().iterations, r.solve.summary.iterations);
+  // plot = "": none asked, so `hulhe run` does not blame a missing gnuplot.
+  EXPECT_FALSE(r.plot_asked);
+  EXPECT_TRUE(r.plot_file.empty());
   // One CSV line per curve point; the JSON file is the report.
   const std::string csv = testing::slurp(dir / "curve.csv");
   EXPECT_EQ(static_cast<std::size_t>(std::count(csv.begin(), csv.end(), '\n')), r.curve.size() + 1);
