@@ -20,5 +20,6 @@ void add_dealer_command(CLI::App& app);
 void add_match_command(CLI::App& app);
 void add_tournament_command(CLI::App& app);
 void add_lbr_command(CLI::App& app);
+void add_show_command(CLI::App& app);
 
 }  // namespace hulhe::cli

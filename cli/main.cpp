@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
   hulhe::cli::add_match_command(app);
   hulhe::cli::add_tournament_command(app);
   hulhe::cli::add_lbr_command(app);
+  hulhe::cli::add_show_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
