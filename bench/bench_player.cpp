@@ -6,12 +6,22 @@
 //
 //   bench_player                                  # synthetic 169-50-50-50 bucket table
 //   HULHE_STRATEGY=run.strategy bench_player      # a real exported strategy file
+//
+// Compact files (format version 3, river buckets computed at play time): BM_Compact* build a
+// synthetic compact file of 169-k-k-k (k = 50, the quick map's, and 9000, the large map's,
+// which has never been built): random flop and turn buckets, 8 opponent clusters, k river
+// centres taken from the OCHS features of random river hands (valid centres), a hashed
+// uneven policy; counters give the file's size, its parts, and the size a full file of the
+// same abstraction would have. Time per action is measured on all decisions and on river
+// decisions only (each pays the OCHS feature and the scan of the k centres).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -21,11 +31,13 @@
 #include "game/match_state.h"
 #include "strategies/agent_factory.h"
 #include "strategies/baseline_policies.h"
+#include "strategies/compact_bucket_abstraction.h"
 #include "strategies/packed_bucket_abstraction.h"
 #include "strategies/policy_agent.h"
 #include "strategies/strategy_file.h"
 #include "tests/support/hulhe_fixtures.h"
 #include "tests/support/temp_folder.h"
+#include "tests/support/test_policies.h"
 
 namespace {
 
@@ -111,6 +123,125 @@ void BM_TimePerAction(benchmark::State& state) {
   state.counters["p99_us"] = micros[micros.size() * 99 / 100];
 }
 BENCHMARK(BM_TimePerAction)->Iterations(20000);
+
+// A synthetic compact 169-k-k-k file (see the top of the file) and what it is made of.
+struct CompactFile {
+  std::string path;
+  double table_bytes = 0;      // packed preflop, flop and turn arrays
+  double river_bytes = 0;      // preflop clusters and centres
+  double values_bytes = 0;     // stored probabilities (the last of each set implied)
+  double full_file_bytes = 0;  // the same strategy as a full (version 2) file
+};
+
+const CompactFile& compact_file(std::int32_t k) {
+  static std::map<std::int32_t, CompactFile> files;
+  static const testing::TempFolder dir;
+  if (auto it = files.find(k); it != files.end()) return it->second;
+  CompactFile f;
+  f.path = dir / ("compact-" + std::to_string(k) + ".strategy");
+  std::vector<PackedRoundBuckets> tables;
+  for (int r = 0; r < 3; ++r) {
+    const std::int32_t buckets = r == 0 ? 169 : k;
+    tables.push_back(PackedRoundBuckets::pack(
+        static_cast<std::int64_t>(HandIndexer::holdem(r).size()), buckets, [&](std::int64_t i) {
+          return r == 0 ? static_cast<std::int32_t>(i)
+                        : testing::index_hash_bucket(static_cast<std::uint64_t>(i), buckets);
+        }));
+    f.table_bytes += static_cast<double>(tables.back().bytes.size());
+  }
+  OchsRiverModel model;
+  model.clusters = 8;
+  model.num_buckets = k;
+  for (std::size_t h = 0; h < HandIndexer::holdem(0).size(); ++h)
+    model.preflop_cluster.push_back(static_cast<std::uint8_t>((h * 7 + 3) % 8));
+  {
+    const OchsRiverBucketer features_of(
+        OchsRiverModel{8, model.preflop_cluster, 1, std::vector<float>(8, 0.5F)});
+    SplitMix64 rng(5);
+    std::vector<float> x(8);
+    const std::vector<Card> all = GameDefinition::holdem_limit_2p().deck();
+    for (std::int32_t c = 0; c < k; ++c) {
+      std::vector<Card> deck = all;
+      for (int i = 0; i < 7; ++i)
+        std::swap(deck[i], deck[i + rng.below(static_cast<std::uint32_t>(deck.size() - i))]);
+      features_of.features(deck.data(), deck.data() + 2, x.data());
+      model.centres.insert(model.centres.end(), x.begin(), x.end());
+    }
+  }
+  f.river_bytes = static_cast<double>(model.preflop_cluster.size() + 4 * model.centres.size());
+  const CompactBucketAbstraction abstraction(std::move(tables), std::move(model), {}, 7,
+                                             "synthetic compact 169-k-k-k");
+  const GameDefinition game = GameDefinition::holdem_limit_2p();
+  const BettingTree tree(game);
+  const testing::HashedPolicy policy(tree, abstraction);
+  write_strategy_file(f.path, policy, StrategyFileMetadata{});
+  double all_values = 0;
+  for (int r = 0; r < 4; ++r)
+    for (std::int32_t n = 0; n < tree.num_decision_nodes(r); ++n) {
+      const int actions = tree.node(tree.decision_node(r, n)).num_actions;
+      f.values_bytes += static_cast<double>(abstraction.num_buckets(r)) * (actions - 1);
+      all_values += static_cast<double>(abstraction.num_buckets(r)) * actions;
+    }
+  // A full file: every value, and a packed river array instead of the river model.
+  const double river_hands = static_cast<double>(HandIndexer::holdem(3).size());
+  const double river_array = std::ceil(river_hands * PackedRoundBuckets::width_for(k) / 8.0) + 8;
+  f.full_file_bytes = static_cast<double>(std::filesystem::file_size(f.path)) - f.values_bytes +
+                      all_values - f.river_bytes + river_array;
+  return files.emplace(k, f).first->second;
+}
+
+void BM_CompactLoad(benchmark::State& state) {
+  const CompactFile& f = compact_file(static_cast<std::int32_t>(state.range(0)));
+  for (auto _ : state) {
+    const StrategyFile file = StrategyFile::read(f.path);
+    benchmark::DoNotOptimize(file.abstraction().hash());
+  }
+  constexpr double kMiB = 1 << 20;
+  state.counters["MiB"] = static_cast<double>(std::filesystem::file_size(f.path)) / kMiB;
+  state.counters["tables_MiB"] = f.table_bytes / kMiB;
+  state.counters["river_KiB"] = f.river_bytes / 1024;
+  state.counters["values_MiB"] = f.values_bytes / kMiB;
+  state.counters["full_file_MiB"] = f.full_file_bytes / kMiB;
+}
+BENCHMARK(BM_CompactLoad)->Arg(50)->Arg(9000)->Unit(benchmark::kMillisecond)->Iterations(2);
+
+// Args: k, and 1 for river decisions only (0: every decision).
+void BM_CompactTimePerAction(benchmark::State& state) {
+  const CompactFile& f = compact_file(static_cast<std::int32_t>(state.range(0)));
+  const auto file = std::make_shared<const StrategyFile>(StrategyFile::read(f.path));
+  std::vector<std::string> messages;
+  for (const std::string& m : decision_messages(file->game(), 40000))
+    if (state.range(1) == 0 || MatchState::parse(m, file->game()).state.round() == 3)
+      messages.push_back(m);
+  std::vector<double> micros;
+  micros.reserve(static_cast<std::size_t>(state.max_iterations));
+  SplitMix64 rng(7);
+  std::size_t i = 0;
+  for (auto _ : state) {
+    // A fresh agent: no bucket cached from an earlier decision of the same hand and round.
+    PolicyAgent agent(file, "bench");
+    const auto start = std::chrono::steady_clock::now();
+    const MatchState ms = MatchState::parse(messages[i], file->game());
+    const BetAction a = agent.act(ms.state, ms.viewing_position, rng);
+    std::string reply = response_string(ms, a);
+    benchmark::DoNotOptimize(reply);
+    micros.push_back(
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
+            .count());
+    if (++i == messages.size()) i = 0;
+  }
+  std::sort(micros.begin(), micros.end());
+  state.counters["median_us"] = micros[micros.size() / 2];
+  state.counters["p99_us"] = micros[micros.size() * 99 / 100];
+  state.counters["max_us"] = micros.back();
+  state.counters["decisions"] = static_cast<double>(messages.size());
+}
+BENCHMARK(BM_CompactTimePerAction)
+    ->Args({50, 0})
+    ->Args({50, 1})
+    ->Args({9000, 0})
+    ->Args({9000, 1})
+    ->Iterations(5000);
 
 }  // namespace
 
