@@ -14,6 +14,11 @@
 // uneven policy; counters give the file's size, its parts, and the size a full file of the
 // same abstraction would have. Time per action is measured on all decisions and on river
 // decisions only (each pays the OCHS feature and the scan of the k centres).
+//
+//   HULHE_STRATEGY=full.strategy HULHE_COMPACT=compact.strategy bench_player
+//       --benchmark_filter=CompactAgrees      (one command line)
+// compares a full file and the compact file of the same checkpoint over random deals and
+// betting: the counters count decisions whose bucket or quantised values differ (0 expected).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -242,6 +247,51 @@ BENCHMARK(BM_CompactTimePerAction)
     ->Args({9000, 0})
     ->Args({9000, 1})
     ->Iterations(5000);
+
+// Random deals (seeded), random betting that calls more than it folds; at every decision the
+// bucket and the quantised values of both files.
+void BM_CompactAgreesWithFull(benchmark::State& state) {
+  const char* full_path = std::getenv("HULHE_STRATEGY");
+  const char* compact_path = std::getenv("HULHE_COMPACT");
+  if (full_path == nullptr || compact_path == nullptr) {
+    state.SkipWithError("set HULHE_STRATEGY (full file) and HULHE_COMPACT (compact file)");
+    return;
+  }
+  const StrategyFile full = StrategyFile::read(full_path);
+  const StrategyFile compact = StrategyFile::read(compact_path);
+  const BettingTree& tree = full.tree();
+  const std::vector<Card> all = full.game().deck();
+  std::int64_t decisions = 0, river = 0, bucket_differs = 0, values_differ = 0;
+  SplitMix64 rng(2024);
+  for (auto _ : state) {
+    std::vector<Card> deck = all;
+    for (int i = 0; i < 9; ++i)
+      std::swap(deck[i], deck[i + rng.below(static_cast<std::uint32_t>(deck.size() - i))]);
+    const Card* board = deck.data() + 4;
+    std::int32_t at = tree.root();
+    while (tree.node(at).kind == NodeKind::kDecision) {
+      const BettingNode& n = tree.node(at);
+      const Card* hole = deck.data() + 2 * n.player;
+      const std::int32_t b = full.abstraction().bucket(n.round, hole, board);
+      const std::int32_t c = compact.abstraction().bucket(n.round, hole, board);
+      bucket_differs += b != c ? 1 : 0;
+      const auto want = full.quantized(n.round, n.id_in_round, b);
+      const auto got = compact.quantized(n.round, n.id_in_round, c);
+      values_differ += std::equal(want.begin(), want.end(), got.begin(), got.end()) ? 0 : 1;
+      ++decisions;
+      river += n.round == 3 ? 1 : 0;
+      const int slot = n.num_actions == 3 && rng.below(4) != 0
+                           ? 1 + static_cast<int>(rng.below(2))
+                           : static_cast<int>(rng.below(n.num_actions));
+      at = n.child[slot];
+    }
+  }
+  state.counters["decisions"] = static_cast<double>(decisions);
+  state.counters["river_decisions"] = static_cast<double>(river);
+  state.counters["bucket_differs"] = static_cast<double>(bucket_differs);
+  state.counters["values_differ"] = static_cast<double>(values_differ);
+}
+BENCHMARK(BM_CompactAgreesWithFull)->Iterations(200000)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

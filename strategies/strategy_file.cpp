@@ -11,9 +11,11 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <map>
 #include <numeric>
 #include <sstream>
 #include <stdexcept>
+#include <tuple>
 #include <utility>
 
 #include "abstraction/bucket_map.h"
@@ -26,6 +28,7 @@
 #include "util/input_file.h"
 #include "util/output_file.h"
 #include "util/printable_text.h"
+#include "util/static_rans.h"
 
 namespace hulhe {
 namespace {
@@ -217,6 +220,38 @@ bool with_last_values(const std::vector<T>& stored, const Layout& layout, int ro
   return true;
 }
 
+// The context of every stored value of a compact file, in the stored order: (round, actions
+// at the node, slot), numbered by first appearance. Returns the contexts and their count.
+std::pair<std::vector<std::uint8_t>, int> value_contexts(const Layout& layout, int rounds) {
+  std::map<std::tuple<int, int, int>, std::uint8_t> number;
+  std::vector<std::uint8_t> out;
+  for (int r = 0; r < rounds; ++r)
+    for (std::size_t n = 0; n < layout.node_offset[r].size(); ++n) {
+      const int actions = layout.num_actions[r][n];
+      std::array<std::uint8_t, kMaxQuantizedActions> id{};
+      for (int a = 0; a + 1 < actions; ++a) {
+        const auto [it, fresh] =
+            number.try_emplace({r, actions, a}, static_cast<std::uint8_t>(number.size()));
+        if (number.size() > 255) throw std::invalid_argument("more than 255 value contexts");
+        id[a] = it->second;
+      }
+      for (std::int32_t b = 0; b < layout.buckets[r]; ++b)
+        out.insert(out.end(), id.begin(), id.begin() + (actions - 1));
+    }
+  return {std::move(out), static_cast<int>(number.size())};
+}
+
+// 8-bit compact files: the stored values entropy-coded (util/static_rans.h), the model as
+// 256 frequencies a context.
+void write_coded_values(cereal::PortableBinaryOutputArchive& ar,
+                        const std::vector<std::uint8_t>& stored, const Layout& layout, int rounds) {
+  const auto [contexts, count] = value_contexts(layout, rounds);
+  const std::vector<RansFrequencies> model = rans_model(stored, contexts, count);
+  std::vector<std::uint16_t> frequencies;
+  for (const RansFrequencies& f : model) frequencies.insert(frequencies.end(), f.begin(), f.end());
+  ar(frequencies, rans_encode(stored, contexts, model));
+}
+
 void serialize_compact(cereal::PortableBinaryOutputArchive& ar,
                        const CompactBucketAbstraction& compact) {
   ar(static_cast<std::uint32_t>(compact.tables().size()));
@@ -269,16 +304,18 @@ void write_file(const std::string& path, const Policy& policy,
     cereal::PortableBinaryOutputArchive ar(body_stream);
     ar(tree.game().to_acpc_string(), tree.game().name, descriptor, metadata.algorithm,
        metadata.iterations, layout.buckets);
-    auto values = [&](auto quantized) {
-      if (compact != nullptr)
-        ar(without_last_values(quantized, layout, rounds));
-      else
-        ar(quantized);
-    };
-    if (metadata.bits == 8)
-      values(quantize_policy<std::uint8_t>(policy, layout, 255));
+    if (compact == nullptr && metadata.bits == 8)
+      ar(quantize_policy<std::uint8_t>(policy, layout, 255));
+    else if (compact == nullptr)
+      ar(quantize_policy<std::uint16_t>(policy, layout, 65535));
+    else if (metadata.bits == 8)
+      write_coded_values(
+          ar,
+          without_last_values(quantize_policy<std::uint8_t>(policy, layout, 255), layout, rounds),
+          layout, rounds);
     else
-      values(quantize_policy<std::uint16_t>(policy, layout, 65535));
+      ar(without_last_values(quantize_policy<std::uint16_t>(policy, layout, 65535), layout,
+                             rounds));
     if (compact != nullptr) {
       serialize_compact(ar, *compact);
     } else if (descriptor.kind == "buckets") {
@@ -369,7 +406,8 @@ StrategyFile StrategyFile::read_impl(const std::string& path,
   std::vector<std::int32_t> buckets;
   std::vector<PackedRoundBuckets> packed;
   // Compact files: values without each information set's last, and the compact abstraction.
-  std::vector<std::uint8_t> stored8;
+  std::vector<std::uint16_t> frequencies;  // 8-bit: the entropy coder's model and stream
+  std::vector<std::uint8_t> coded;
   std::vector<std::uint16_t> stored16;
   OchsRiverModel river;
   RiverExceptions exceptions;
@@ -382,8 +420,10 @@ StrategyFile StrategyFile::read_impl(const std::string& path,
     if ((file.descriptor_.kind == "compact") != compact)
       fail(path, "corrupt (abstraction kind '" + printable(file.descriptor_.kind) +
                      "' in a format version " + std::to_string(header.version) + " file)");
-    if (file.bits_ == 8)
-      ar(compact ? stored8 : file.values8_);
+    if (compact && file.bits_ == 8)
+      ar(frequencies, coded);
+    else if (file.bits_ == 8)
+      ar(file.values8_);
     else
       ar(compact ? stored16 : file.values16_);
     if (compact) {
@@ -479,10 +519,21 @@ StrategyFile StrategyFile::read_impl(const std::string& path,
 
   Layout layout = make_layout(*file.tree_, *file.abstraction_);
   if (compact) {
-    const bool ok =
-        file.bits_ == 8
-            ? with_last_values(stored8, layout, file.game_.num_rounds, 255, file.values8_)
-            : with_last_values(stored16, layout, file.game_.num_rounds, 65535, file.values16_);
+    if (file.bits_ == 8) {
+      const auto [contexts, count] = value_contexts(layout, file.game_.num_rounds);
+      std::vector<RansFrequencies> model(static_cast<std::size_t>(count));
+      if (frequencies.size() != model.size() * 256)
+        fail(path, "corrupt (entropy model of " + std::to_string(frequencies.size()) +
+                       " frequencies, the layout has " + std::to_string(count) + " contexts)");
+      for (std::size_t i = 0; i < frequencies.size(); ++i) model[i / 256][i % 256] = frequencies[i];
+      std::vector<std::uint8_t> stored8(contexts.size());
+      if (!rans_check(model).empty() || !rans_decode(coded, contexts, model, stored8))
+        fail(path, "corrupt (the entropy-coded probabilities do not decode)");
+      if (!with_last_values(stored8, layout, file.game_.num_rounds, 255, file.values8_))
+        fail(path, "corrupt (an information set's stored probabilities exceed 255/255)");
+    }
+    const bool ok = file.bits_ == 8 || with_last_values(stored16, layout, file.game_.num_rounds,
+                                                        65535, file.values16_);
     if (layout.buckets != buckets || !ok)
       fail(path,
            "corrupt (strategy size does not match the game and abstraction, or an "

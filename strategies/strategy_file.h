@@ -21,13 +21,15 @@
 //     (strategies/packed_bucket_abstraction.h).
 //
 // Format version 3, the compact HULHE file (`hulhe export --compact`): the same header and
-// body fields, but the abstraction kind is "compact", each information set stores its values
-// but the last (which is Q minus the others: the same probabilities in (A-1)/A of the bytes),
-// and instead of four bucket arrays it carries the preflop, flop and turn arrays, the OCHS
-// river model (opponent cluster count, 169 preflop clusters, bucket count, centres as floats)
-// and the river exceptions (ascending canonical indices and their buckets), from which the
-// player computes river buckets (strategies/compact_bucket_abstraction.h). Version 2 files
-// are read as before.
+// body fields, but the abstraction kind is "compact"; each information set stores its values
+// but the last (which is Q minus the others), and 8-bit files entropy-code them: per context
+// (round, actions at the node, slot) 256 frequencies, then one rANS stream
+// (util/static_rans.h); 16-bit files store them plainly. Instead of four bucket arrays it
+// carries the preflop, flop and turn arrays, the OCHS river model (opponent cluster count,
+// 169 preflop clusters, bucket count, centres as floats) and the river exceptions (ascending
+// canonical indices and their buckets), from which the player computes river buckets
+// (strategies/compact_bucket_abstraction.h). Reading expands everything to the same tables
+// as a version 2 file's; version 2 files are read as before.
 //
 // Quantisation (largest-remainder / Hamilton apportionment): q(a) = ⌊Q·p(a)⌋, then the
 // Q − Σ⌊·⌋ missing units go to the actions with the largest remainders (ties to the lower

@@ -332,8 +332,9 @@ TEST_F(CompactStrategyFile, DamageIsRefusedWithAReason) {
   const std::uint32_t twenty = 20;
   std::memcpy(bucket.data() + bytes.size() - 4, &twenty, 4);
   EXPECT_NE(read_error(with_checksum(bucket)).find("a bucket is out of range"), std::string::npos);
-  // Stored values of one information set above 255: the first stored byte of the values
-  // (found after their u64 count) and its neighbour set to 200 each.
+  // 16-bit files store the values plainly: the first information set's two stored values
+  // (after their u64 count) set to 40,000 each, above 65535 together.
+  const std::string bytes16 = testing::slurp(write("c16.strategy", 16));
   std::int64_t stored = 0;
   for (int r = 0; r < 4; ++r)
     for (std::int32_t n = 0; n < tree_.num_decision_nodes(r); ++n)
@@ -341,13 +342,14 @@ TEST_F(CompactStrategyFile, DamageIsRefusedWithAReason) {
                 (tree_.node(tree_.decision_node(r, n)).num_actions - 1);
   std::string count(8, '\0');
   for (int i = 0; i < 8; ++i) count[i] = static_cast<char>((stored >> (8 * i)) & 0xff);
-  const std::size_t at = bytes.find(count, 56);
+  const std::size_t at = bytes16.find(count, 56);
   ASSERT_NE(at, std::string::npos);
-  // Preflop node 0 has 3 actions (fold, call, raise): two stored values.
-  std::string over = bytes;
-  over[at + 8] = static_cast<char>(200);
-  over[at + 9] = static_cast<char>(200);
-  EXPECT_NE(read_error(with_checksum(over)).find("stored probabilities exceed 255/255"),
+  std::string over = bytes16;
+  for (const std::size_t v : {at + 8, at + 10}) {
+    over[v] = static_cast<char>(40000 & 0xff);
+    over[v + 1] = static_cast<char>(40000 >> 8);
+  }
+  EXPECT_NE(read_error(with_checksum(over)).find("stored probabilities exceed 65535/65535"),
             std::string::npos)
       << read_error(with_checksum(over));
 }
