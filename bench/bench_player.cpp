@@ -11,8 +11,10 @@
 // synthetic compact file of 169-k-k-k (k = 50, the quick map's, and 9000, the large map's,
 // which has never been built): random flop and turn buckets, 8 opponent clusters, k river
 // centres taken from the OCHS features of random river hands (valid centres), a hashed
-// uneven policy; counters give the file's size, its parts, and the size a full file of the
-// same abstraction would have. Time per action is measured on all decisions and on river
+// uneven policy (mixed: its 8-bit values are nearly incompressible, about 7.5 bits each) or
+// that policy purified (one action per information set, as `export --purify` writes);
+// counters give the file's size, its parts, and the size a full file of the same
+// abstraction would have. Time per action is measured on all decisions and on river
 // decisions only (each pays the OCHS feature and the scan of the k centres).
 //
 //   HULHE_STRATEGY=full.strategy HULHE_COMPACT=compact.strategy bench_player
@@ -31,6 +33,7 @@
 #include <string>
 #include <vector>
 
+#include "abstraction/strategy_thinning.h"
 #include "game/betting_tree.h"
 #include "game/hand_indexer.h"
 #include "game/match_state.h"
@@ -102,16 +105,19 @@ void BM_LoadStrategyFile(benchmark::State& state) {
 }
 BENCHMARK(BM_LoadStrategyFile)->Unit(benchmark::kMillisecond)->Iterations(3);
 
-void BM_TimePerAction(benchmark::State& state) {
-  static const auto file =
-      std::make_shared<const StrategyFile>(StrategyFile::read(strategy_path()));
-  PolicyAgent agent(file, "bench");
-  const std::vector<std::string> messages = decision_messages(file->game(), 20000);
+// Times `file`'s decisions on `messages` (cycled): median, 99th percentile and maximum in
+// µs. fresh_agent: a new agent per decision, so that no bucket is cached from an earlier
+// decision of the same hand and round (every decision pays its round's bucket).
+void time_actions(benchmark::State& state, const std::shared_ptr<const StrategyFile>& file,
+                  const std::vector<std::string>& messages, bool fresh_agent) {
+  PolicyAgent reused(file, "bench");
   std::vector<double> micros;
-  micros.reserve(messages.size());
+  micros.reserve(static_cast<std::size_t>(state.max_iterations));
   SplitMix64 rng(7);
   std::size_t i = 0;
   for (auto _ : state) {
+    PolicyAgent fresh(file, "bench");
+    PolicyAgent& agent = fresh_agent ? fresh : reused;
     const auto start = std::chrono::steady_clock::now();
     const MatchState ms = MatchState::parse(messages[i], file->game());
     agent.new_hand();
@@ -126,8 +132,30 @@ void BM_TimePerAction(benchmark::State& state) {
   std::sort(micros.begin(), micros.end());
   state.counters["median_us"] = micros[micros.size() / 2];
   state.counters["p99_us"] = micros[micros.size() * 99 / 100];
+  state.counters["max_us"] = micros.back();
+  state.counters["decisions"] = static_cast<double>(messages.size());
 }
-BENCHMARK(BM_TimePerAction)->Iterations(20000);
+
+// The decisions of 40,000 random ones that are on the river.
+std::vector<std::string> river_only(const std::vector<std::string>& messages,
+                                    const GameDefinition& game) {
+  std::vector<std::string> out;
+  for (const std::string& m : messages)
+    if (MatchState::parse(m, game).state.round() == 3) out.push_back(m);
+  return out;
+}
+
+// Arg 0: every decision; 1: river decisions only, each with a fresh agent.
+void BM_TimePerAction(benchmark::State& state) {
+  static const auto file =
+      std::make_shared<const StrategyFile>(StrategyFile::read(strategy_path()));
+  if (state.range(0) == 0)
+    time_actions(state, file, decision_messages(file->game(), 20000), false);
+  else
+    time_actions(state, file, river_only(decision_messages(file->game(), 40000), file->game()),
+                 true);
+}
+BENCHMARK(BM_TimePerAction)->Arg(0)->Arg(1)->Iterations(20000);
 
 // A synthetic compact 169-k-k-k file (see the top of the file) and what it is made of.
 struct CompactFile {
@@ -138,12 +166,12 @@ struct CompactFile {
   double full_file_bytes = 0;  // the same strategy as a full (version 2) file
 };
 
-const CompactFile& compact_file(std::int32_t k) {
-  static std::map<std::int32_t, CompactFile> files;
+const CompactFile& compact_file(std::int32_t k, bool purified = false) {
+  static std::map<std::pair<std::int32_t, bool>, CompactFile> files;
   static const testing::TempFolder dir;
-  if (auto it = files.find(k); it != files.end()) return it->second;
+  if (auto it = files.find({k, purified}); it != files.end()) return it->second;
   CompactFile f;
-  f.path = dir / ("compact-" + std::to_string(k) + ".strategy");
+  f.path = dir / ("compact-" + std::to_string(k) + (purified ? "-pure" : "") + ".strategy");
   std::vector<PackedRoundBuckets> tables;
   for (int r = 0; r < 3; ++r) {
     const std::int32_t buckets = r == 0 ? 169 : k;
@@ -179,24 +207,32 @@ const CompactFile& compact_file(std::int32_t k) {
   const GameDefinition game = GameDefinition::holdem_limit_2p();
   const BettingTree tree(game);
   const testing::HashedPolicy policy(tree, abstraction);
-  write_strategy_file(f.path, policy, StrategyFileMetadata{});
+  if (purified)
+    write_strategy_file(f.path, ThinnedPolicy(policy, StrategyThinning::purify()),
+                        StrategyFileMetadata{});
+  else
+    write_strategy_file(f.path, policy, StrategyFileMetadata{});
   double all_values = 0;
   for (int r = 0; r < 4; ++r)
     for (std::int32_t n = 0; n < tree.num_decision_nodes(r); ++n) {
       const int actions = tree.node(tree.decision_node(r, n)).num_actions;
-      f.values_bytes += static_cast<double>(abstraction.num_buckets(r)) * (actions - 1);
       all_values += static_cast<double>(abstraction.num_buckets(r)) * actions;
     }
   // A full file: every value, and a packed river array instead of the river model.
   const double river_hands = static_cast<double>(HandIndexer::holdem(3).size());
   const double river_array = std::ceil(river_hands * PackedRoundBuckets::width_for(k) / 8.0) + 8;
-  f.full_file_bytes = static_cast<double>(std::filesystem::file_size(f.path)) - f.values_bytes +
-                      all_values - f.river_bytes + river_array;
-  return files.emplace(k, f).first->second;
+  // The stored values' bytes in the file: all but the tables, the river model and the rest
+  // (a few KiB of text and frequency tables).
+  f.values_bytes =
+      static_cast<double>(std::filesystem::file_size(f.path)) - f.table_bytes - f.river_bytes;
+  f.full_file_bytes = f.table_bytes + all_values + river_array;
+  return files.emplace(std::make_pair(k, purified), f).first->second;
 }
 
+// Args: k, and 1 for the purified policy.
 void BM_CompactLoad(benchmark::State& state) {
-  const CompactFile& f = compact_file(static_cast<std::int32_t>(state.range(0)));
+  const CompactFile& f =
+      compact_file(static_cast<std::int32_t>(state.range(0)), state.range(1) != 0);
   for (auto _ : state) {
     const StrategyFile file = StrategyFile::read(f.path);
     benchmark::DoNotOptimize(file.abstraction().hash());
@@ -208,38 +244,19 @@ void BM_CompactLoad(benchmark::State& state) {
   state.counters["values_MiB"] = f.values_bytes / kMiB;
   state.counters["full_file_MiB"] = f.full_file_bytes / kMiB;
 }
-BENCHMARK(BM_CompactLoad)->Arg(50)->Arg(9000)->Unit(benchmark::kMillisecond)->Iterations(2);
+BENCHMARK(BM_CompactLoad)
+    ->Args({50, 0})
+    ->Args({9000, 0})
+    ->Args({9000, 1})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(2);
 
-// Args: k, and 1 for river decisions only (0: every decision).
+// Args: k, and 1 for river decisions only (0: every decision); a fresh agent per decision.
 void BM_CompactTimePerAction(benchmark::State& state) {
   const CompactFile& f = compact_file(static_cast<std::int32_t>(state.range(0)));
   const auto file = std::make_shared<const StrategyFile>(StrategyFile::read(f.path));
-  std::vector<std::string> messages;
-  for (const std::string& m : decision_messages(file->game(), 40000))
-    if (state.range(1) == 0 || MatchState::parse(m, file->game()).state.round() == 3)
-      messages.push_back(m);
-  std::vector<double> micros;
-  micros.reserve(static_cast<std::size_t>(state.max_iterations));
-  SplitMix64 rng(7);
-  std::size_t i = 0;
-  for (auto _ : state) {
-    // A fresh agent: no bucket cached from an earlier decision of the same hand and round.
-    PolicyAgent agent(file, "bench");
-    const auto start = std::chrono::steady_clock::now();
-    const MatchState ms = MatchState::parse(messages[i], file->game());
-    const BetAction a = agent.act(ms.state, ms.viewing_position, rng);
-    std::string reply = response_string(ms, a);
-    benchmark::DoNotOptimize(reply);
-    micros.push_back(
-        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
-            .count());
-    if (++i == messages.size()) i = 0;
-  }
-  std::sort(micros.begin(), micros.end());
-  state.counters["median_us"] = micros[micros.size() / 2];
-  state.counters["p99_us"] = micros[micros.size() * 99 / 100];
-  state.counters["max_us"] = micros.back();
-  state.counters["decisions"] = static_cast<double>(messages.size());
+  const std::vector<std::string> all = decision_messages(file->game(), 40000);
+  time_actions(state, file, state.range(1) == 0 ? all : river_only(all, file->game()), true);
 }
 BENCHMARK(BM_CompactTimePerAction)
     ->Args({50, 0})

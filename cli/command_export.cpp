@@ -34,6 +34,7 @@
 #include "util/input_error.h"
 #include "util/input_file.h"
 #include "util/output_file.h"
+#include "util/thread_start.h"
 
 namespace hulhe::cli {
 namespace {
@@ -82,6 +83,7 @@ void write_strategy(const Options& o, const Policy& policy, const CardAbstractio
     throw InputError("--compact needs a HULHE strategy over a bucket map with an OCHS river; " +
                      abstraction.describe() + " is not one");
   const int threads = o.threads ? *o.threads : omp_get_max_threads();
+  require_thread_start(threads);  // util/thread_start.h: a clear error, not libgomp's abort
   const auto start = std::chrono::steady_clock::now();
   auto last = start;
   const CompactBucketAbstraction compact = CompactBucketAbstraction::from(
