@@ -519,6 +519,14 @@ StrategyFile StrategyFile::read_impl(const std::string& path,
 
   Layout layout = make_layout(*file.tree_, *file.abstraction_);
   if (compact) {
+    // Entropy-coded values can be far fewer bytes than values (a one-symbol context costs
+    // nothing), so the layout, which the reader allocates, is bounded here instead: at most
+    // 64 values a byte of body beyond 2^26 (a purified 169-9000^3 file holds about 4).
+    const std::int64_t limit =
+        64 * static_cast<std::int64_t>(header.body_size) + (std::int64_t{1} << 26);
+    if (layout.size > limit)
+      fail(path, "corrupt (" + std::to_string(layout.size) + " probabilities in a body of " +
+                     std::to_string(header.body_size) + " bytes)");
     if (file.bits_ == 8) {
       const auto [contexts, count] = value_contexts(layout, file.game_.num_rounds);
       std::vector<RansFrequencies> model(static_cast<std::size_t>(count));
