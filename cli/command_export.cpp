@@ -5,8 +5,11 @@
 // play` with before a solve. Bucket-map abstractions are embedded, so the file is all a
 // player needs. `--threshold` and `--purify` thin either source before quantisation
 // (abstraction/strategy_thinning.h; Ganzfried, Sandholm & Waugh 2012) and are recorded in
-// the file's algorithm field ("cfr+, purified").
+// the file's algorithm field ("cfr+, purified"). `--compact` writes a HULHE file over an OCHS
+// river as format version 3 (strategies/compact_bucket_abstraction.h): river buckets computed
+// at play time, every canonical river hand checked against the map while exporting.
 #include <fmt/format.h>
+#include <omp.h>
 
 #include <CLI/CLI.hpp>
 #include <chrono>
@@ -16,17 +19,22 @@
 #include <string>
 
 #include "abstraction/abstraction_factory.h"
+#include "abstraction/clustered_abstraction.h"
 #include "abstraction/strategy_thinning.h"
 #include "cli/commands.h"
 #include "cli/option_checks.h"
+#include "cli/thread_seed_options.h"
 #include "game/betting_tree.h"
+#include "game/hand_indexer.h"
 #include "solver/average_policy.h"
 #include "solver/checkpoint.h"
 #include "strategies/baseline_policies.h"
+#include "strategies/compact_bucket_abstraction.h"
 #include "strategies/strategy_file.h"
 #include "util/input_error.h"
 #include "util/input_file.h"
 #include "util/output_file.h"
+#include "util/thread_start.h"
 
 namespace hulhe::cli {
 namespace {
@@ -40,6 +48,8 @@ struct Options {
   int bits = 8;
   std::optional<double> threshold;
   bool purify = false;
+  bool compact = false;
+  std::optional<int> threads;
 
   StrategyThinning thinning() const {
     if (purify) return StrategyThinning::purify();
@@ -54,9 +64,39 @@ void report(const std::string& from, const Options& o,
   const double secs =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const StrategyThinning thinning = o.thinning();
-  fmt::print("exported {} to {} ({}-bit probabilities{}, {:.1f} MiB) in {:.1f} s\n", from, o.out,
-             o.bits, thinning.active() ? ", " + thinning.describe() : std::string(),
+  fmt::print("exported {} to {} ({}{}-bit probabilities{}, {:.1f} MiB) in {:.1f} s\n", from, o.out,
+             o.compact ? "compact, " : "", o.bits,
+             thinning.active() ? ", " + thinning.describe() : std::string(),
              static_cast<double>(bytes) / (1 << 20), secs);
+}
+
+// The strategy file: full (version 2), or with --compact the bucket map's river replaced by
+// its OCHS model, checked against every canonical river hand first.
+void write_strategy(const Options& o, const Policy& policy, const CardAbstraction& abstraction,
+                    const std::string& bucket_map, const StrategyFileMetadata& meta) {
+  if (!o.compact) {
+    write_strategy_file(o.out, policy, meta);
+    return;
+  }
+  const auto* clustered = dynamic_cast<const ClusteredAbstraction*>(&abstraction);
+  if (clustered == nullptr)
+    throw InputError("--compact needs a HULHE strategy over a bucket map with an OCHS river; " +
+                     abstraction.describe() + " is not one");
+  const int threads = o.threads ? *o.threads : omp_get_max_threads();
+  require_thread_start(threads);  // util/thread_start.h: a clear error, not libgomp's abort
+  const auto start = std::chrono::steady_clock::now();
+  auto last = start;
+  const CompactBucketAbstraction compact = CompactBucketAbstraction::from(
+      *clustered, bucket_map, threads, [&](std::int64_t done, std::int64_t total) {
+        const auto now = std::chrono::steady_clock::now();
+        if (done < total && now - last < std::chrono::seconds(2)) return;
+        last = now;
+        fmt::print(stderr, "export: river boards checked {}/{} ({:.0f} s)\n", done, total,
+                   std::chrono::duration<double>(now - start).count());
+      });
+  fmt::print(stderr, "export: {} of {} canonical river hands kept as exceptions\n",
+             compact.exceptions().index.size(), HandIndexer::holdem(3).size());
+  write_compact_strategy_file(o.out, policy, compact, meta);
 }
 
 void run(const Options& o) {
@@ -81,7 +121,7 @@ void run(const Options& o) {
     meta.abstraction_kind = c.abstraction_kind;
     meta.bucket_map = c.bucket_map;
     meta.bits = o.bits;
-    write_strategy_file(o.out, policy, meta);
+    write_strategy(o, policy, *abstraction, c.bucket_map, meta);
     report(fmt::format("{} ({}, {} iterations of {}, {} information sets)", o.checkpoint, game.name,
                        c.iterations, c.params.algorithm, c.tables.num_information_sets()),
            o, start);
@@ -98,7 +138,7 @@ void run(const Options& o) {
   meta.abstraction_kind = kind;
   meta.bucket_map = o.bucket_map;
   meta.bits = o.bits;
-  write_strategy_file(o.out, policy, meta);
+  write_strategy(o, policy, *abstraction, o.bucket_map, meta);
   report(fmt::format("baseline {} ({}, {})", o.baseline, game.name, abstraction->describe()), o,
          start);
 }
@@ -130,6 +170,10 @@ void add_export_command(CLI::App& app) {
           ->check(open_interval_check(0.0, 1.0, "a probability threshold in (0, 1)"));
   auto* purify = cmd->add_flag("--purify", o->purify,
                                "play only the most probable action at each information set");
+  cmd->add_flag("--compact", o->compact,
+                "HULHE over an OCHS river: compute river buckets at play time instead of "
+                "storing them (format version 3, about a tenth of the size)");
+  add_threads_option(cmd, o->threads, "OpenMP threads of --compact's river check (default: all)");
   threshold->excludes(purify);
   purify->excludes(threshold);
   cmd->callback([o] {

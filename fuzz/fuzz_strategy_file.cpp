@@ -1,5 +1,6 @@
 // Strategy files. Odd first byte: the file as is. Even: the rest is a body behind a version-2
-// header (56 bytes) with the right size and checksum, so the fuzzer reaches the body's
+// header (version 3, the compact format, for bodies of odd length; 56 bytes) with the right
+// size and checksum, so the fuzzer reaches the body's
 // reader (the header's game and abstraction hashes are 0, so such a file is refused once
 // the body is read); a file that reads is then queried everywhere.
 #include "abstraction/bucket_map.h"
@@ -11,7 +12,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size == 0) return 0;
   const std::string file = fuzz::file_from_input(data, size, [](std::string_view body) {
     std::string header = "HULHESTR";
-    fuzz::put_le(header, kStrategyFileVersion, 4);
+    fuzz::put_le(header, body.size() % 2 == 0 ? kStrategyFileVersion : kCompactStrategyFileVersion,
+                 4);
     fuzz::put_le(header, 0, 8);
     fuzz::put_le(header, 0, 8);
     fuzz::put_le(header, body.size(), 8);

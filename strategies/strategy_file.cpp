@@ -11,20 +11,24 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <map>
 #include <numeric>
 #include <sstream>
 #include <stdexcept>
+#include <tuple>
 #include <utility>
 
 #include "abstraction/bucket_map.h"
 #include "abstraction/clustered_abstraction.h"
 #include "abstraction/lossless_abstraction.h"
+#include "strategies/compact_bucket_abstraction.h"
 #include "strategies/packed_bucket_abstraction.h"
 #include "util/bounded_input_archive.h"
 #include "util/input_error.h"
 #include "util/input_file.h"
 #include "util/output_file.h"
 #include "util/printable_text.h"
+#include "util/static_rans.h"
 
 namespace hulhe {
 namespace {
@@ -171,20 +175,120 @@ void quantization_round_trip(std::span<double> p, int bits) {
   }
 }
 
-void write_strategy_file(const std::string& path, const Policy& policy,
-                         const StrategyFileMetadata& metadata) {
+namespace {
+
+// Drops the last value of every information set (compact files imply it).
+template <typename T>
+std::vector<T> without_last_values(const std::vector<T>& values, const Layout& layout, int rounds) {
+  std::vector<T> out;
+  out.reserve(values.size());
+  for (int r = 0; r < rounds; ++r)
+    for (std::size_t n = 0; n < layout.node_offset[r].size(); ++n) {
+      const int actions = layout.num_actions[r][n];
+      for (std::int32_t b = 0; b < layout.buckets[r]; ++b) {
+        const T* q =
+            values.data() + layout.node_offset[r][n] + static_cast<std::int64_t>(b) * actions;
+        out.insert(out.end(), q, q + actions - 1);
+      }
+    }
+  return out;
+}
+
+// The inverse: every information set's last value is `total` minus the others. False when
+// the sizes disagree or the stored values already exceed `total`.
+template <typename T>
+bool with_last_values(const std::vector<T>& stored, const Layout& layout, int rounds,
+                      std::uint32_t total, std::vector<T>& values) {
+  std::int64_t expected = 0;
+  for (int r = 0; r < rounds; ++r)
+    for (const std::uint8_t actions : layout.num_actions[r])
+      expected += static_cast<std::int64_t>(layout.buckets[r]) * (actions - 1);
+  if (static_cast<std::int64_t>(stored.size()) != expected) return false;
+  values.assign(static_cast<std::size_t>(layout.size), 0);
+  const T* in = stored.data();
+  for (int r = 0; r < rounds; ++r)
+    for (std::size_t n = 0; n < layout.node_offset[r].size(); ++n) {
+      const int actions = layout.num_actions[r][n];
+      for (std::int32_t b = 0; b < layout.buckets[r]; ++b) {
+        T* q = values.data() + layout.node_offset[r][n] + static_cast<std::int64_t>(b) * actions;
+        std::uint32_t sum = 0;
+        for (int a = 0; a < actions - 1; ++a) sum += q[a] = *in++;
+        if (sum > total) return false;
+        q[actions - 1] = static_cast<T>(total - sum);
+      }
+    }
+  return true;
+}
+
+// The context of every stored value of a compact file, in the stored order: (round, actions
+// at the node, slot), numbered by first appearance. Returns the contexts and their count.
+std::pair<std::vector<std::uint8_t>, int> value_contexts(const Layout& layout, int rounds) {
+  std::map<std::tuple<int, int, int>, std::uint8_t> number;
+  std::vector<std::uint8_t> out;
+  for (int r = 0; r < rounds; ++r)
+    for (std::size_t n = 0; n < layout.node_offset[r].size(); ++n) {
+      const int actions = layout.num_actions[r][n];
+      std::array<std::uint8_t, kMaxQuantizedActions> id{};
+      for (int a = 0; a + 1 < actions; ++a) {
+        const auto [it, fresh] =
+            number.try_emplace({r, actions, a}, static_cast<std::uint8_t>(number.size()));
+        if (number.size() > 255) throw std::invalid_argument("more than 255 value contexts");
+        id[a] = it->second;
+      }
+      for (std::int32_t b = 0; b < layout.buckets[r]; ++b)
+        out.insert(out.end(), id.begin(), id.begin() + (actions - 1));
+    }
+  return {std::move(out), static_cast<int>(number.size())};
+}
+
+// 8-bit compact files: the stored values entropy-coded (util/static_rans.h), the model as
+// 256 frequencies a context.
+void write_coded_values(cereal::PortableBinaryOutputArchive& ar,
+                        const std::vector<std::uint8_t>& stored, const Layout& layout, int rounds) {
+  const auto [contexts, count] = value_contexts(layout, rounds);
+  const std::vector<RansFrequencies> model = rans_model(stored, contexts, count);
+  std::vector<std::uint16_t> frequencies;
+  for (const RansFrequencies& f : model) frequencies.insert(frequencies.end(), f.begin(), f.end());
+  ar(frequencies, rans_encode(stored, contexts, model));
+}
+
+void serialize_compact(cereal::PortableBinaryOutputArchive& ar,
+                       const CompactBucketAbstraction& compact) {
+  ar(static_cast<std::uint32_t>(compact.tables().size()));
+  for (PackedRoundBuckets r : compact.tables()) serialize_packed(ar, r);
+  const OchsRiverModel& m = compact.river().model();
+  ar(m.clusters, m.preflop_cluster, m.num_buckets, m.centres);
+  ar(compact.exceptions().index, compact.exceptions().bucket);
+}
+
+// The writer of both formats: `compact` null writes version 2 (the abstraction lossless or
+// embedded as four packed arrays), else version 3 carrying `compact`.
+void write_file(const std::string& path, const Policy& policy,
+                const CompactBucketAbstraction* compact, const StrategyFileMetadata& metadata) {
   const BettingTree& tree = policy.tree();
   const CardAbstraction& abstraction = policy.abstraction();
   if (metadata.bits != 8 && metadata.bits != 16)
     fail(path, "bits per probability must be 8 or 16, not " + std::to_string(metadata.bits));
   const Layout layout = make_layout(tree, abstraction);
+  const int rounds = tree.game().num_rounds;
 
   // The abstraction travels with the strategy: lossless ones are rebuilt from the game,
-  // bucket maps are embedded as packed arrays.
+  // bucket maps are embedded as packed arrays, or as a compact abstraction.
   AbstractionDescriptor descriptor{"lossless", abstraction.hash(), abstraction.describe(),
                                    metadata.bucket_map};
   std::vector<PackedRoundBuckets> packed;
-  if (const auto* p = dynamic_cast<const PackedBucketAbstraction*>(&abstraction)) {
+  if (compact != nullptr) {
+    descriptor.kind = "compact";
+    if (compact->hash() != abstraction.hash() || rounds != compact->num_rounds() ||
+        abstraction.num_rounds() != compact->num_rounds())
+      fail(path, "the compact abstraction " + compact->describe() + " does not stand for " +
+                     abstraction.describe());
+    for (int r = 0; r < rounds; ++r)
+      if (compact->num_buckets(r) != abstraction.num_buckets(r))
+        fail(path, "the compact abstraction's round " + std::to_string(r) + " has " +
+                       std::to_string(compact->num_buckets(r)) + " buckets, the strategy's " +
+                       std::to_string(abstraction.num_buckets(r)));
+  } else if (const auto* p = dynamic_cast<const PackedBucketAbstraction*>(&abstraction)) {
     descriptor.kind = "buckets";
     packed = p->rounds();
   } else if (const auto* c = dynamic_cast<const ClusteredAbstraction*>(&abstraction)) {
@@ -200,11 +304,21 @@ void write_strategy_file(const std::string& path, const Policy& policy,
     cereal::PortableBinaryOutputArchive ar(body_stream);
     ar(tree.game().to_acpc_string(), tree.game().name, descriptor, metadata.algorithm,
        metadata.iterations, layout.buckets);
-    if (metadata.bits == 8)
+    if (compact == nullptr && metadata.bits == 8)
       ar(quantize_policy<std::uint8_t>(policy, layout, 255));
-    else
+    else if (compact == nullptr)
       ar(quantize_policy<std::uint16_t>(policy, layout, 65535));
-    if (descriptor.kind == "buckets") {
+    else if (metadata.bits == 8)
+      write_coded_values(
+          ar,
+          without_last_values(quantize_policy<std::uint8_t>(policy, layout, 255), layout, rounds),
+          layout, rounds);
+    else
+      ar(without_last_values(quantize_policy<std::uint16_t>(policy, layout, 65535), layout,
+                             rounds));
+    if (compact != nullptr) {
+      serialize_compact(ar, *compact);
+    } else if (descriptor.kind == "buckets") {
       ar(static_cast<std::uint32_t>(packed.size()));
       for (PackedRoundBuckets& r : packed) serialize_packed(ar, r);
     }
@@ -212,7 +326,7 @@ void write_strategy_file(const std::string& path, const Policy& policy,
   const std::string body = std::move(body_stream).str();
 
   std::string bytes(kMagic, sizeof kMagic);
-  put_le(bytes, kStrategyFileVersion, 4);
+  put_le(bytes, compact != nullptr ? kCompactStrategyFileVersion : kStrategyFileVersion, 4);
   put_le(bytes, tree.game().hash(), 8);
   put_le(bytes, metadata.checkpoint_hash, 8);
   put_le(bytes, body.size(), 8);
@@ -223,6 +337,20 @@ void write_strategy_file(const std::string& path, const Policy& policy,
   // Temporary file, fsync, rename, folder fsync (util/output_file.h): a crash never leaves
   // a half-written file under `path`.
   write_output_file(path, "strategy file", {bytes, body});
+}
+
+}  // namespace
+
+void write_strategy_file(const std::string& path, const Policy& policy,
+                         const StrategyFileMetadata& metadata) {
+  write_file(path, policy, dynamic_cast<const CompactBucketAbstraction*>(&policy.abstraction()),
+             metadata);
+}
+
+void write_compact_strategy_file(const std::string& path, const Policy& policy,
+                                 const CompactBucketAbstraction& compact,
+                                 const StrategyFileMetadata& metadata) {
+  write_file(path, policy, &compact, metadata);
 }
 
 StrategyFile StrategyFile::read(const std::string& path) {
@@ -244,9 +372,12 @@ StrategyFile StrategyFile::read_impl(const std::string& path,
   if (bytes.size() < 12) fail(path, "truncated header");
   Header header;
   header.version = static_cast<std::uint32_t>(get_le(bytes, 8, 4));
-  if (header.version != kStrategyFileVersion)
-    fail(path, "format version " + std::to_string(header.version) + ", this hulhe reads version " +
-                   std::to_string(kStrategyFileVersion) + " (export it again with this hulhe)");
+  if (header.version != kStrategyFileVersion && header.version != kCompactStrategyFileVersion)
+    fail(path, "format version " + std::to_string(header.version) + ", this hulhe reads versions " +
+                   std::to_string(kStrategyFileVersion) + " and " +
+                   std::to_string(kCompactStrategyFileVersion) +
+                   " (export it again with this hulhe)");
+  const bool compact = header.version == kCompactStrategyFileVersion;
   if (bytes.size() < kHeaderSize) fail(path, "truncated header");
   header.game_hash = get_le(bytes, 12, 8);
   header.checkpoint_hash = get_le(bytes, 20, 8);
@@ -270,20 +401,40 @@ StrategyFile StrategyFile::read_impl(const std::string& path,
   file.bits_ = static_cast<int>(header.bits);
   file.metadata_.checkpoint_hash = header.checkpoint_hash;
   file.metadata_.bits = file.bits_;
+  file.metadata_.compact = compact;
   std::string game_text, game_name;
   std::vector<std::int32_t> buckets;
   std::vector<PackedRoundBuckets> packed;
+  // Compact files: values without each information set's last, and the compact abstraction.
+  std::vector<std::uint16_t> frequencies;  // 8-bit: the entropy coder's model and stream
+  std::vector<std::uint8_t> coded;
+  std::vector<std::uint16_t> stored16;
+  OchsRiverModel river;
+  RiverExceptions exceptions;
   try {
     // Every length prefix is checked against the bytes that remain: a crafted body cannot
     // make the reader allocate more than the file's size.
     BoundedInputArchive ar(std::string_view(body, header.body_size), "strategy file " + path);
     ar(game_text, game_name, file.descriptor_, file.metadata_.algorithm, file.metadata_.iterations,
        buckets);
-    if (file.bits_ == 8)
+    if ((file.descriptor_.kind == "compact") != compact)
+      fail(path, "corrupt (abstraction kind '" + printable(file.descriptor_.kind) +
+                     "' in a format version " + std::to_string(header.version) + " file)");
+    if (compact && file.bits_ == 8)
+      ar(frequencies, coded);
+    else if (file.bits_ == 8)
       ar(file.values8_);
     else
-      ar(file.values16_);
-    if (file.descriptor_.kind == "buckets") {
+      ar(compact ? stored16 : file.values16_);
+    if (compact) {
+      std::uint32_t tables = 0;
+      ar(tables);
+      if (tables != 3) fail(path, "corrupt (a compact file keeps 3 bucket arrays)");
+      packed.resize(tables);
+      for (PackedRoundBuckets& r : packed) serialize_packed(ar, r);
+      ar(river.clusters, river.preflop_cluster, river.num_buckets, river.centres);
+      ar(exceptions.index, exceptions.bucket);
+    } else if (file.descriptor_.kind == "buckets") {
       std::uint32_t rounds = 0;
       ar(rounds);
       if (rounds > kMaxRounds) fail(path, "corrupt (embedded bucket arrays)");
@@ -298,7 +449,8 @@ StrategyFile StrategyFile::read_impl(const std::string& path,
   }
   // Every string of the body is checked against what it may be (the checksum only shows that
   // the body is what some writer wrote); messages show the offending bytes escaped.
-  if (file.descriptor_.kind != "lossless" && file.descriptor_.kind != "buckets")
+  if (file.descriptor_.kind != "lossless" && file.descriptor_.kind != "buckets" &&
+      file.descriptor_.kind != "compact")
     fail(path, "unknown abstraction kind '" + printable(file.descriptor_.kind) + "'");
   const std::pair<const char*, const std::string*> fields[] = {
       {"game name", &game_name},
@@ -327,6 +479,22 @@ StrategyFile StrategyFile::read_impl(const std::string& path,
   if (abstraction == nullptr) {
     if (file.descriptor_.kind == "lossless") {
       abstraction = std::make_shared<LosslessAbstraction>(file.game_);
+    } else if (file.descriptor_.kind == "compact") {
+      if (file.game_.num_rounds != 4)
+        fail(path, "corrupt (a compact file of a game with " +
+                       std::to_string(file.game_.num_rounds) + " rounds)");
+      for (const PackedRoundBuckets& r : packed)
+        if (const std::string why = r.check(); !why.empty())
+          fail(path, "corrupt embedded bucket array: " + why);
+      if (const std::string why = river.check(); !why.empty())
+        fail(path, "corrupt river model: " + why);
+      try {
+        abstraction = std::make_shared<CompactBucketAbstraction>(
+            std::move(packed), std::move(river), std::move(exceptions), file.descriptor_.hash,
+            file.descriptor_.description);
+      } catch (const std::invalid_argument& e) {
+        fail(path, std::string("corrupt compact abstraction: ") + e.what());
+      }
     } else if (file.descriptor_.kind == "buckets") {
       if (static_cast<int>(packed.size()) != file.game_.num_rounds)
         fail(path, "corrupt (embedded bucket arrays for " + std::to_string(packed.size()) +
@@ -350,6 +518,37 @@ StrategyFile StrategyFile::read_impl(const std::string& path,
   file.abstraction_ = std::move(abstraction);
 
   Layout layout = make_layout(*file.tree_, *file.abstraction_);
+  if (compact) {
+    // Entropy-coded values can be far fewer bytes than values (a one-symbol context costs
+    // nothing), so the layout, which the reader allocates, is bounded here instead: at most
+    // 64 values a byte of body beyond 2^26 (a purified 169-9000^3 file holds about 4).
+    const std::int64_t limit =
+        64 * static_cast<std::int64_t>(header.body_size) + (std::int64_t{1} << 26);
+    if (layout.size > limit)
+      fail(path, "corrupt (" + std::to_string(layout.size) + " probabilities in a body of " +
+                     std::to_string(header.body_size) + " bytes)");
+    if (file.bits_ == 8) {
+      const auto [contexts, count] = value_contexts(layout, file.game_.num_rounds);
+      std::vector<RansFrequencies> model(static_cast<std::size_t>(count));
+      if (frequencies.size() != model.size() * 256)
+        fail(path, "corrupt (entropy model of " + std::to_string(frequencies.size()) +
+                       " frequencies, the layout has " + std::to_string(count) + " contexts)");
+      for (std::size_t i = 0; i < frequencies.size(); ++i) model[i / 256][i % 256] = frequencies[i];
+      std::vector<std::uint8_t> stored8(contexts.size());
+      if (!rans_check(model).empty() || !rans_decode(coded, contexts, model, stored8))
+        fail(path, "corrupt (the entropy-coded probabilities do not decode)");
+      if (!with_last_values(stored8, layout, file.game_.num_rounds, 255, file.values8_))
+        fail(path, "corrupt (an information set's stored probabilities exceed 255/255)");
+    }
+    const bool ok = file.bits_ == 8 || with_last_values(stored16, layout, file.game_.num_rounds,
+                                                        65535, file.values16_);
+    if (layout.buckets != buckets || !ok)
+      fail(path,
+           "corrupt (strategy size does not match the game and abstraction, or an "
+           "information set's stored probabilities exceed " +
+               std::to_string(file.quantum_total()) + "/" + std::to_string(file.quantum_total()) +
+               ")");
+  }
   const std::size_t stored = file.bits_ == 8 ? file.values8_.size() : file.values16_.size();
   if (layout.buckets != buckets || static_cast<std::int64_t>(stored) != layout.size)
     fail(path, "corrupt (strategy size does not match the game and abstraction)");

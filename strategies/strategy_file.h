@@ -20,6 +20,17 @@
 //     kind "buckets" only: per round the bit-packed canonical-hand → bucket array
 //     (strategies/packed_bucket_abstraction.h).
 //
+// Format version 3, the compact HULHE file (`hulhe export --compact`): the same header and
+// body fields, but the abstraction kind is "compact"; each information set stores its values
+// but the last (which is Q minus the others), and 8-bit files entropy-code them: per context
+// (round, actions at the node, slot) 256 frequencies, then one rANS stream
+// (util/static_rans.h); 16-bit files store them plainly. Instead of four bucket arrays it
+// carries the preflop, flop and turn arrays, the OCHS river model (opponent cluster count,
+// 169 preflop clusters, bucket count, centres as floats) and the river exceptions (ascending
+// canonical indices and their buckets), from which the player computes river buckets
+// (strategies/compact_bucket_abstraction.h). Reading expands everything to the same tables
+// as a version 2 file's; version 2 files are read as before.
+//
 // Quantisation (largest-remainder / Hamilton apportionment): q(a) = ⌊Q·p(a)⌋, then the
 // Q − Σ⌊·⌋ missing units go to the actions with the largest remainders (ties to the lower
 // slot). Each q(a)/Q is within 1/Q of p(a), the sum is exact, and re-quantising q/Q gives q
@@ -38,6 +49,9 @@
 namespace hulhe {
 
 inline constexpr std::uint32_t kStrategyFileVersion = 2;
+inline constexpr std::uint32_t kCompactStrategyFileVersion = 3;
+
+class CompactBucketAbstraction;
 
 // Which card abstraction the strategy is in. "lossless": every distinct hand is its own
 // bucket (small games), rebuilt from the game definition alone. "buckets": a bucket map
@@ -62,6 +76,7 @@ struct StrategyFileMetadata {
   std::string abstraction_kind = "lossless";
   std::string bucket_map;  // clustered abstractions: the bucket-map file
   int bits = 8;            // 8 or 16 bits per probability
+  bool compact = false;    // read back: a format version 3 file
 };
 
 // Largest-remainder quantisation of a distribution (normalised first) into bytes summing to
@@ -79,8 +94,16 @@ void quantization_round_trip(std::span<double> p, int bits);
 // lossless, a ClusteredAbstraction (its bucket arrays are embedded) or a strategy file's
 // PackedBucketAbstraction. Throws InputError if the file cannot be written, for bits other
 // than 8 and 16, or for an abstraction that cannot be embedded.
+// A policy whose abstraction is a CompactBucketAbstraction (a compact file read back) is
+// written as a compact file.
 void write_strategy_file(const std::string& path, const Policy& policy,
                          const StrategyFileMetadata& metadata);
+// Writes `policy` as a compact file (format version 3) carrying `compact`, which must stand
+// for policy.abstraction(): the same hash and bucket counts (else InputError). Every action
+// is the one the full file of the same policy plays.
+void write_compact_strategy_file(const std::string& path, const Policy& policy,
+                                 const CompactBucketAbstraction& compact,
+                                 const StrategyFileMetadata& metadata);
 
 class StrategyFile final : public Policy {
  public:

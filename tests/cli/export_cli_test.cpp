@@ -1,7 +1,9 @@
 // `hulhe export --purify` and `--threshold T` end to end: a Leduc CFR+ checkpoint exported
 // thinned and read back by the strategy file loader (every information set pure; nothing
 // kept below the threshold), the metadata saying what was applied, the options' errors, and
-// a threshold of 0 writing the plain export byte for byte.
+// a threshold of 0 writing the plain export byte for byte. `--compact`: refused (exit 2)
+// for a strategy without an OCHS bucket map; a compact HULHE file plays a match, and a
+// damaged one is refused by name.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -16,10 +18,13 @@
 #include "game/betting_tree.h"
 #include "solver/average_policy.h"
 #include "solver/checkpoint.h"
+#include "strategies/compact_bucket_abstraction.h"
 #include "strategies/strategy_file.h"
 #include "tests/cli/run_hulhe.h"
+#include "tests/support/hulhe_fixtures.h"
 #include "tests/support/temp_folder.h"
 #include "tests/support/test_files.h"
+#include "tests/support/test_policies.h"
 
 namespace hulhe {
 namespace {
@@ -177,6 +182,44 @@ TEST_F(ExportCli, RefusesBothThinningsAndThresholdsOutOfRange) {
     EXPECT_NE(r.out.find(c.message), std::string::npos) << c.args << "\n" << r.out;
     EXPECT_FALSE(std::filesystem::exists(path("bad.strategy"))) << c.args;
   }
+}
+
+TEST_F(ExportCli, CompactNeedsAnOchsBucketMap) {
+  for (const std::string& source :
+       {"--checkpoint " + ckpt(), "--baseline uniform --game " + kKuhnGame}) {
+    const HulheRun r = run_hulhe("export " + source + " --compact --out " + path("c.strategy"));
+    EXPECT_EQ(r.status, 2) << r.out;
+    EXPECT_NE(r.out.find("--compact needs a HULHE strategy over a bucket map with an OCHS river"),
+              std::string::npos)
+        << r.out;
+    EXPECT_FALSE(std::filesystem::exists(path("c.strategy")));
+  }
+}
+
+// A compact HULHE file (format version 3; synthetic tables, river model of 20 centres) is
+// played by `hulhe match` like any strategy file; cut short, it is an error naming it.
+TEST_F(ExportCli, CompactFilesPlayAndDamageIsAnError) {
+  const GameDefinition game = GameDefinition::holdem_limit_2p();
+  const BettingTree tree(game);
+  std::vector<PackedRoundBuckets> tables = testing::modulo_packed_rounds({169, 3, 4, 2});
+  tables.pop_back();
+  OchsRiverModel river;
+  river.clusters = 2;
+  river.num_buckets = 20;
+  for (std::size_t h = 0; h < 169; ++h) river.preflop_cluster.push_back(h % 2);
+  for (int i = 0; i < 40; ++i) river.centres.push_back(static_cast<float>(i) / 40.0F);
+  const CompactBucketAbstraction compact(std::move(tables), std::move(river), {}, 3, "c");
+  const testing::HashedPolicy policy(tree, compact);
+  const std::string file = path("compact.strategy");
+  write_strategy_file(file, policy, StrategyFileMetadata{});
+  const HulheRun ok = run_hulhe("match --a " + file + " --b bot:always-call --hands 300");
+  EXPECT_EQ(ok.status, 0) << ok.out;
+  EXPECT_NE(ok.out.find("300"), std::string::npos) << ok.out;
+  const std::string bytes = testing::slurp(file);
+  testing::spit(file, bytes.substr(0, bytes.size() - 10));
+  const HulheRun cut = run_hulhe("match --a " + file + " --b bot:always-call --hands 300");
+  EXPECT_EQ(cut.status, 2) << cut.out;
+  EXPECT_NE(cut.out.find("strategy file " + file + ": truncated"), std::string::npos) << cut.out;
 }
 
 }  // namespace

@@ -36,6 +36,10 @@ const std::map<std::string, std::string> kThreadsCommands = {
     {"abstract", "abstract --config " + kSource + "/configs/hulhe-quick.toml --threads {}"},
     {"solve", "solve --config " + kSource + "/configs/kuhn.toml --iterations 10 --threads {}"},
     {"exploit", "exploit --game " + kGames + "kuhn.game --policy uniform --threads {}"},
+    // Only bad values are walked: the option is refused before the output or the game
+    // (--compact over a lossless game is an error of its own) matters.
+    {"export", "export --baseline uniform --game " + kGames +
+                   "kuhn.game --out /nonexistent/x.strategy --compact --threads {}"},
     {"run", "run --config " + kSource + "/configs/hulhe-quick.toml --threads {}"},
     {"compare", "compare --a bot:uniform --b bot:always-call --threads {}"},
     {"match", "match --a bot:uniform --b bot:always-call --game " + kGames +
