@@ -14,9 +14,11 @@
 #include "cli/commands.h"
 #include "cli/progress_lines.h"
 #include "cli/thread_seed_options.h"
+#include "distributed/process_group.h"
 #include "pipeline/pipeline_config.h"
 #include "pipeline/pipeline_run.h"
 #include "util/duration_format.h"
+#include "util/input_error.h"
 #include "util/process_facts.h"
 
 namespace hulhe::cli {
@@ -169,6 +171,12 @@ void run(const Options& o) {
   PipelineConfig config = PipelineConfig::from_file(o.config);
   if (o.seconds) config.solve.seconds = *o.seconds;
   if (o.threads) config.solve.threads = *o.threads;
+  // The whole pipeline builds a bucket map and writes a strategy file, one writer each; over
+  // MPI ranks run its distributed stages one by one (docs/distributed.md).
+  if (join_process_group().size > 1)
+    throw InputError(
+        "hulhe run is one process; under mpirun run `hulhe abstract`, then `mpirun hulhe solve`, "
+        "`hulhe export` and `mpirun hulhe exploit` (docs/distributed.md)");
   PipelineRun pipeline(std::move(config));
   fmt::print(stderr, "hulhe run: {} · game {} · {} threads\n", o.config, pipeline.game().name,
              pipeline.config().solve.threads);
