@@ -66,8 +66,8 @@ void run(const Options& o) {
     fmt::print(stderr, "game {} · abstraction {} · algorithm {} · seed {} · threads {}{}\n",
                solver.game().name, solver.abstraction().describe(), solver.params().algorithm,
                solver.params().seed, config.threads,
-               solver.ranks() > 1 ? fmt::format(" · {} ranks, sync every {}", solver.ranks(),
-                                                format_duration(config.sync_every_seconds))
+               solver.ranks() > 1 ? fmt::format(" · {} ranks, sync every {:g} s", solver.ranks(),
+                                                config.sync_every_seconds)
                                   : std::string());
     fmt::print(stderr,
                "tables: {} information sets, {} entries, {:.2f} MiB ({} regrets and averages); "
