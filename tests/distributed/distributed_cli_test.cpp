@@ -25,8 +25,6 @@ using hulhe::cli_test::run_hulhe;
 using hulhe::cli_test::run_shell;
 
 const std::string kGames = std::string(HULHE_SOURCE_DIR) + "/configs/games/";
-const std::string kSmall = kGames + "holdem.limit.2p.12card.3rounds.game";
-const std::string kFourRounds = kGames + "holdem.limit.2p.12card.4rounds.game";
 
 // `hulhe args` on `ranks` processes of this machine (loopback), as root too.
 std::string mpirun_command(int ranks, const std::string& args) {
@@ -37,19 +35,6 @@ HulheRun mpirun(int ranks, const std::string& args, bool stderr_too = true) {
   return run_shell(mpirun_command(ranks, args) + (stderr_too ? " 2>&1" : " 2>/dev/null"));
 }
 
-// A strategy of the 12-card, 3-round game worth evaluating: a short external-sampling solve
-// over the lossless abstraction, as a checkpoint.
-std::string small_strategy(const hulhe::testing::TempFolder& dir, const std::string& game) {
-  const std::string config = dir / "small.toml";
-  std::ofstream(config) << "game = \"" << game
-                        << "\"\nabstraction = \"lossless\"\nalgorithm = \"external\"\n"
-                           "iterations = 5000\nthreads = 1\nseed = 3\n";
-  const std::string ckpt = dir / "small.ckpt";
-  const HulheRun r = run_hulhe("solve --config " + config + " --checkpoint " + ckpt);
-  EXPECT_EQ(r.status, 0) << r.out;
-  return ckpt;
-}
-
 // The report's numbers, without the run's duration.
 nlohmann::json numbers(const HulheRun& r) {
   nlohmann::json j = nlohmann::json::parse(r.out);
@@ -57,35 +42,58 @@ nlohmann::json numbers(const HulheRun& r) {
   return j;
 }
 
-TEST(DistributedBestResponse, ExactEqualsOneProcessToTheLastBit) {
-  const hulhe::testing::TempFolder dir;
-  const std::string ckpt = small_strategy(dir, kSmall);
-  const std::string args = "exploit --checkpoint " + ckpt + " --threads 1 --json";
+// A strategy of the 12-card, 2-round game worth evaluating, made once for the suite: a short
+// external-sampling solve over the lossless abstraction, as a checkpoint (each of its 220
+// flops is its own unit: the lossless map is not suit-symmetric).
+class DistributedBestResponse : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new hulhe::testing::TempFolder();
+    const std::string config = *dir_ / "small.toml";
+    std::ofstream(config) << "game = \"" << kGames
+                          << "holdem.limit.2p.12card.2rounds.game\"\nabstraction = \"lossless\"\n"
+                             "algorithm = \"external\"\niterations = 5000\nthreads = 1\nseed = 3\n";
+    ckpt_ = *dir_ / "small.ckpt";
+    const HulheRun r = run_hulhe("solve --config " + config + " --checkpoint " + ckpt_);
+    ASSERT_EQ(r.status, 0) << r.out;
+  }
+  static void TearDownTestSuite() {
+    delete dir_;
+    dir_ = nullptr;
+  }
+  static hulhe::testing::TempFolder* dir_;
+  static std::string ckpt_;
+};
+hulhe::testing::TempFolder* DistributedBestResponse::dir_ = nullptr;
+std::string DistributedBestResponse::ckpt_;
+
+TEST_F(DistributedBestResponse, ExactEqualsOneProcessToTheLastBit) {
+  const std::string args = "exploit --checkpoint " + ckpt_ + " --threads 1 --json";
   const HulheRun one = run_hulhe(args, false);
   ASSERT_EQ(one.status, 0) << one.out;
   const nlohmann::json expected = numbers(one);
   EXPECT_GT(expected["exploitability_chips"].get<double>(), 0.01);  // a strategy, not a guess
+  EXPECT_EQ(expected["units_total"].get<int>(), 220);
   for (int ranks : {2, 3}) {
     const HulheRun many = mpirun(ranks, args, false);
     ASSERT_EQ(many.status, 0) << many.out;
     // nlohmann prints doubles to round-trip: equal text is equal bits.
     EXPECT_EQ(numbers(many).dump(), expected.dump()) << ranks << " ranks";
   }
+}
+
+TEST_F(DistributedBestResponse, HeadToHeadAndSampledFlopsEqualOneProcessToTheLastBit) {
   // Head to head, 2 threads per rank.
-  const std::string cmp =
-      "compare --a " + ckpt + " --b bot:uniform --game " + kSmall + " --threads 2 --json";
+  const std::string cmp = "compare --a " + ckpt_ + " --b bot:uniform --game " + kGames +
+                          "holdem.limit.2p.12card.2rounds.game --threads 2 --json";
   const HulheRun c1 = run_hulhe(cmp, false);
   const HulheRun c2 = mpirun(2, cmp, false);
   ASSERT_EQ(c1.status, 0) << c1.out;
   ASSERT_EQ(c2.status, 0) << c2.out;
   EXPECT_EQ(numbers(c2).dump(), numbers(c1).dump());
   EXPECT_NE(numbers(c1)["a_value_chips"].get<double>(), 0.0);
-}
-
-TEST(DistributedBestResponse, SampledFlopsEqualOneProcessToTheLastBit) {
-  const hulhe::testing::TempFolder dir;
-  const std::string ckpt = small_strategy(dir, kFourRounds);
-  const std::string args = "exploit --checkpoint " + ckpt + " --flops 12 --seed 5 --json";
+  // An estimate from 40 sampled flops (with its interval) on 3 ranks.
+  const std::string args = "exploit --checkpoint " + ckpt_ + " --flops 40 --seed 5 --json";
   const HulheRun one = run_hulhe(args, false);
   ASSERT_EQ(one.status, 0) << one.out;
   EXPECT_GT(numbers(one)["ci95_chips"].get<double>(), 0.0);
@@ -94,7 +102,7 @@ TEST(DistributedBestResponse, SampledFlopsEqualOneProcessToTheLastBit) {
   EXPECT_EQ(numbers(three).dump(), numbers(one).dump());
 }
 
-TEST(DistributedBestResponse, HulheSampledFlopsEqualOneProcess) {
+TEST(DistributedHulheBestResponse, SampledFlopsEqualOneProcess) {
   const std::string args = "exploit --game " + kGames +
                            "holdem.limit.2p.reverse_blinds.game --policy always-fold --flops 6 "
                            "--seed 2 --json";
@@ -107,11 +115,10 @@ TEST(DistributedBestResponse, HulheSampledFlopsEqualOneProcess) {
   EXPECT_NEAR(numbers(two)["exploitability_mbb"].get<double>(), 750.0, 1e-9);
 }
 
-TEST(DistributedBestResponse, ResumeFileKeptByRankZero) {
+TEST_F(DistributedBestResponse, ResumeFileKeptByRankZero) {
   const hulhe::testing::TempFolder dir;
-  const std::string ckpt = small_strategy(dir, kSmall);
   const std::string journal = dir / "br.brr";
-  const std::string args = "exploit --checkpoint " + ckpt + " --json --resume-file " + journal;
+  const std::string args = "exploit --checkpoint " + ckpt_ + " --json --resume-file " + journal;
   // 7 units over 2 ranks, then the rest in one process: the one-process answer.
   const HulheRun part = mpirun(2, args + " --stop-after 7", false);
   ASSERT_EQ(part.status, 0) << part.out;
@@ -121,8 +128,8 @@ TEST(DistributedBestResponse, ResumeFileKeptByRankZero) {
   ASSERT_EQ(rest.status, 0) << rest.out;
   const nlohmann::json done = nlohmann::json::parse(rest.out);
   EXPECT_EQ(done["units_computed"].get<int>(), done["units_total"].get<int>() - 7);
-  const HulheRun fresh = run_hulhe("exploit --checkpoint " + ckpt + " --json", false);
-  EXPECT_EQ(nlohmann::json::parse(rest.out)["exploitability_chips"].dump(),
+  const HulheRun fresh = run_hulhe("exploit --checkpoint " + ckpt_ + " --json", false);
+  EXPECT_EQ(done["exploitability_chips"].dump(),
             nlohmann::json::parse(fresh.out)["exploitability_chips"].dump());
 }
 
