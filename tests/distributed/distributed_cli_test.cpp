@@ -182,6 +182,30 @@ TEST(DistributedSolve, CheckpointsResumeAcrossProcessCounts) {
   EXPECT_LT(exploitability_of(r), 0.1) << r.out;
 }
 
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// One rank takes the single-process path: the same checkpoint, byte for byte.
+TEST(DistributedSolve, OneRankIsTheSingleProcessRunToTheBit) {
+  const hulhe::testing::TempFolder dir;
+  const std::string config = leduc_config(dir, "external", 20000);
+  const std::string a = dir / "plain.ckpt", b = dir / "one_rank.ckpt";
+  const HulheRun plain = run_hulhe("solve --config " + config + " --checkpoint " + a, false);
+  const HulheRun one = mpirun(1, "solve --config " + config + " --checkpoint " + b, false);
+  ASSERT_EQ(plain.status, 0) << plain.out;
+  ASSERT_EQ(one.status, 0) << one.out;
+  const std::string bytes = slurp(a);
+  EXPECT_GT(bytes.size(), 10000u);
+  EXPECT_EQ(slurp(b), bytes);
+  const auto tail = [](const std::string& out) {
+    const std::size_t from = out.find("game value");
+    return out.substr(from, out.find("checkpoint:") - from);
+  };
+  EXPECT_EQ(tail(one.out), tail(plain.out));
+}
+
 TEST(DistributedSolve, RefusesFullTraversalAlgorithms) {
   const hulhe::testing::TempFolder dir;
   const HulheRun r = mpirun(2, "solve --config " + leduc_config(dir, "cfr+", 100) +
