@@ -43,21 +43,20 @@ class MpiSolveRanks final : public SolveRanks {
     });
   }
 
-  void announce_stop() override {
-    const int one = 1;
+  void announce(int why) override {
     for (int r = 0; r < size(); ++r)
-      if (r != rank()) comm_.send(&one, 1, MPI_INT, r, kStopTag);
+      if (r != rank()) comm_.send(&why, 1, MPI_INT, r, kStopTag);
   }
 
-  bool stop_announced() override {
+  int announced() override {
     int source = 0, tag = 0, bytes = 0;
     while (comm_.probe(source, tag, bytes)) {
       if (tag != kStopTag) break;
-      int one = 0;
-      comm_.receive(&one, 1, MPI_INT, source, kStopTag, "solve: stop message");
-      stopped_ = true;
+      int why = 0;
+      comm_.receive(&why, 1, MPI_INT, source, kStopTag, "solve: stop message");
+      announced_ |= why;
     }
-    return stopped_;
+    return announced_;
   }
 
   RankTotals add_up_counts(std::int64_t iterations, bool stop, bool budget) override {
@@ -116,7 +115,7 @@ class MpiSolveRanks final : public SolveRanks {
   std::vector<float> snapshot32_;   // rank 0: regrets then sums at the last sync
   std::vector<double> snapshot64_;  // (the one of the tables' precision)
   std::vector<double> buffer_;
-  bool stopped_ = false;
+  int announced_ = 0;
   SyncCost cost_;
 };
 

@@ -15,7 +15,7 @@ namespace hulhe {
 struct RankTotals {
   std::int64_t iterations = 0;  // run by all ranks since the last sync
   bool stop = false;            // some rank was told to stop (SIGINT/SIGTERM)
-  bool budget = false;          // some rank reached the time budget
+  bool budget = false;          // rank 0 reached the time budget (its clock is the run's)
 };
 
 struct SyncCost {
@@ -33,10 +33,13 @@ class SolveRanks {
   // The tables every rank starts from (identical on all ranks); rank 0 keeps what it needs to
   // form the sum of the changes later.
   virtual void start(StrategyTables& tables) = 0;
-  // Tells the other ranks this one got a stop signal: they end their period early.
-  virtual void announce_stop() = 0;
-  // Whether another rank announced a stop (cheap: polled after every chunk).
-  virtual bool stop_announced() = 0;
+  // Tells the other ranks to end their period now: this rank got a stop signal
+  // (kStopSignal) or, rank 0, reached the time budget (kBudget).
+  static constexpr int kStopSignal = 1, kBudget = 2;
+  virtual void announce(int why) = 0;
+  // What the other ranks announced so far (kStopSignal | kBudget bits; cheap: polled after
+  // every chunk).
+  virtual int announced() = 0;
   // The first half of a sync: totals over the ranks of this period's counts and flags.
   virtual RankTotals add_up_counts(std::int64_t iterations, bool stop, bool budget) = 0;
   // The second half: every rank's tables become the last sync's tables plus the sum of every

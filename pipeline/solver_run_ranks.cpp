@@ -4,9 +4,10 @@
 // continue from the sum. Iterations of a period are numbered from the total at its start
 // (rank streams differ by seed), so the average delay and pruning thresholds read the run's
 // total within one period; linear discounting is applied at the sync to the summed tables
-// for each discount point the total crossed. Budgets, the iteration cap and stop signals are
-// agreed on at the sync (a rank that gets a signal tells the others at once), so all ranks
-// end after the same sync; rank 0 then writes the one checkpoint.
+// for each discount point the total crossed. The time budget (rank 0's solve time), the
+// iteration cap and stop signals are agreed on at the sync (a rank that gets a signal, or
+// rank 0 reaching the budget, tells the others at once), so all ranks end after the same
+// sync; rank 0 then writes the one checkpoint.
 #include <algorithm>
 
 #include "pipeline/solver_run.h"
@@ -25,7 +26,7 @@ SolveSummary SolverRun::run_ranks(const std::function<void(const SolveProgress&)
   const std::int64_t start_done = done_;
   double last_progress = 0.0, last_checkpoint = 0.0;
   std::int64_t chunk = 1;
-  bool announced = false;
+  bool told_stop = false, told_budget = false;
   while (true) {
     // This period's share of the iterations left, so the total never passes the cap.
     const std::int64_t remaining = config_.iterations - done_;
@@ -37,13 +38,20 @@ SolveSummary SolverRun::run_ranks(const std::function<void(const SolveProgress&)
     double took = 0.0;
     while (true) {
       stop = stop_requested();
-      if (stop && !announced) {
-        ranks.announce_stop();
-        announced = true;
+      if (stop && !told_stop) {
+        ranks.announce(SolveRanks::kStopSignal);
+        told_stop = true;
       }
-      if (ranks.stop_announced()) stop = true;
-      budget = config_.seconds > 0 && solve_seconds() >= config_.seconds;
-      if (stop || budget || local >= share ||
+      // The budget is rank 0's: the others' clocks also count their waits for rank 0's
+      // estimates and checkpoints, which rank 0's solve time excludes.
+      budget = rank == 0 && config_.seconds > 0 && solve_seconds() >= config_.seconds;
+      if (budget && !told_budget) {
+        ranks.announce(SolveRanks::kBudget);
+        told_budget = true;
+      }
+      const int heard = ranks.announced();
+      if (heard & SolveRanks::kStopSignal) stop = true;
+      if (stop || budget || heard != 0 || local >= share ||
           seconds_now() - period_start >= config_.sync_every_seconds)
         break;
       count = std::min(chunk, share - local);

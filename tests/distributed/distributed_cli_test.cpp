@@ -206,6 +206,17 @@ TEST(DistributedSolve, OneRankIsTheSingleProcessRunToTheBit) {
   EXPECT_EQ(tail(one.out), tail(plain.out));
 }
 
+// The time budget ends every rank after one sync, without being taken for a signal.
+TEST(DistributedSolve, TimeBudgetEndsEveryRank) {
+  const hulhe::testing::TempFolder dir;
+  const std::string config = leduc_config(dir, "pcs", 1000000000);
+  const HulheRun r = mpirun(3, "solve --config " + config + " --seconds 1 --checkpoint " +
+                                   std::string(dir / "budget.ckpt"));
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("solved leduc with pcs: iterations 1.."), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("stopped by signal"), std::string::npos) << r.out;
+}
+
 TEST(DistributedSolve, RefusesFullTraversalAlgorithms) {
   const hulhe::testing::TempFolder dir;
   const HulheRun r = mpirun(2, "solve --config " + leduc_config(dir, "cfr+", 100) +
