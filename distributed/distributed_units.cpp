@@ -12,6 +12,7 @@
 #include <mutex>
 #include <thread>
 
+#include "distributed/distributed_error.h"
 #include "distributed/mpi_communicator.h"
 #include "util/input_error.h"
 #endif
@@ -93,10 +94,9 @@ class MpiUnitDistribution final : public UnitDistribution {
       }
     });
     const int size = comm_.size();
-    std::vector<std::int64_t> outstanding(static_cast<std::size_t>(size), 0);
     std::vector<char> finished(static_cast<std::size_t>(size), 0);
-    int open = size - 1;
-    std::int64_t owed = 0;
+    int open = size - 1;    // ranks not yet told that no unit is left
+    std::int64_t owed = 0;  // units handed out whose results have not come back
     std::vector<double> buffer;
     std::vector<std::int64_t> reply;
     while (open > 0 || owed > 0) {
@@ -121,7 +121,6 @@ class MpiUnitDistribution final : public UnitDistribution {
           }
         }
         const auto sent = static_cast<std::int64_t>(reply.size()) - 1;
-        outstanding[source] += sent;
         owed += sent;
         if (reply[0] == 1 && !finished[source]) {
           finished[source] = 1;
@@ -133,16 +132,15 @@ class MpiUnitDistribution final : public UnitDistribution {
         comm_.receive(buffer.data(), static_cast<int>(buffer.size()), MPI_DOUBLE, source, kResult,
                       "best response: result");
         if (buffer.size() != payload + 1)
-          throw std::runtime_error("best response: a result of the wrong size");
+          throw DistributedError("best response: a result of the wrong size");
         const auto u = static_cast<std::int64_t>(buffer[0]);
         {
           std::lock_guard<std::mutex> g(m);
           deliver(u, buffer.data() + 1);
         }
-        --outstanding[source];
         --owed;
       } else {
-        throw std::runtime_error("best response: unexpected message tag " + std::to_string(tag));
+        throw DistributedError("best response: unexpected message tag " + std::to_string(tag));
       }
     }
     computer.join();
@@ -213,7 +211,7 @@ class MpiUnitDistribution final : public UnitDistribution {
       int source = 0, tag = 0, bytes = 0;
       if (asked && comm_.probe(source, tag, bytes)) {
         if (tag != kUnits || source != 0)
-          throw std::runtime_error("best response: unexpected message tag " + std::to_string(tag));
+          throw DistributedError("best response: unexpected message tag " + std::to_string(tag));
         const auto n = static_cast<std::size_t>(bytes) / sizeof(std::int64_t);
         reply.resize(n);
         comm_.receive(reply.data(), static_cast<int>(n), MPI_INT64_T, 0, kUnits,
