@@ -206,6 +206,26 @@ TEST(DistributedSolve, OneRankIsTheSingleProcessRunToTheBit) {
   EXPECT_EQ(tail(one.out), tail(plain.out));
 }
 
+// The single-process bound of MccfrAtScaleSlow.DealtPublicChanceSamplingSolvesTheToyGame:
+// 20,000 iterations of public chance sampling on the toy hold'em (8 cards, 2 rounds) below
+// 0.05 chips and below 2% of uniform play's 2.637 (one process: 0.022; 2 ranks syncing every
+// 0.02 s: 0.037, 3 ranks: 0.041; docs/distributed.md on the interval's staleness).
+TEST(DistributedSolveSlow, ToyHoldemPcsReachesTheOneProcessBound) {
+  const hulhe::testing::TempFolder dir;
+  const std::string config = dir / "toy.toml";
+  std::ofstream(config) << "game = \"" << kGames
+                        << "holdem.limit.2p.8card.2rounds.game\"\nabstraction = \"lossless\"\n"
+                           "algorithm = \"pcs\"\niterations = 20000\nthreads = 1\nseed = 5\n"
+                           "sync_every_seconds = 0.02\nprogress_every_seconds = 100\n";
+  for (int ranks : {2, 3}) {
+    const HulheRun r = mpirun(ranks, "solve --config " + config + " --checkpoint " +
+                                         std::string(dir / ("toy" + std::to_string(ranks))));
+    ASSERT_EQ(r.status, 0) << r.out;
+    EXPECT_LT(exploitability_of(r), 0.05) << r.out;
+    EXPECT_LT(exploitability_of(r), 0.02 * 2.637400794) << r.out;
+  }
+}
+
 // The time budget ends every rank after one sync, without being taken for a signal.
 TEST(DistributedSolve, TimeBudgetEndsEveryRank) {
   const hulhe::testing::TempFolder dir;
