@@ -1,13 +1,14 @@
 # The two commands of the README:
 #   make run    install what is missing, build, run the whole pipeline on the quick config
 #               (in runs/: bucket map, checkpoint, strategy file, curve, plot, report)
-#   make test   install what is missing, build, run the whole test suite, the fast tests
+#   make test   install what is missing (Open MPI too: the `mpi` tests run 2 and 3 ranks with
+#               mpirun on this machine), build, run the whole test suite, the fast tests
 #               again under AddressSanitizer + UndefinedBehaviorSanitizer (clang), then every
 #               libFuzzer harness of that same build for FUZZ_SECONDS (default 10; 0 skips it)
 JOBS ?= $(shell nproc)
 DEBIAN_PACKAGES := build-essential cmake ninja-build libeigen3-dev libcereal-dev \
   libgtest-dev libbenchmark-dev libcli11-dev libspdlog-dev libfmt-dev libtoml11-dev \
-  nlohmann-json3-dev gnuplot-nox
+  nlohmann-json3-dev gnuplot-nox openmpi-bin libopenmpi-dev
 # The sanitizer build (tests and fuzzers) needs these: Debian's clang with libFuzzer and its
 # OpenMP runtime.
 FUZZ_PACKAGES := clang libclang-rt-dev libomp-dev

@@ -17,6 +17,7 @@
 #include "cli/policy_source.h"
 #include "cli/progress_lines.h"
 #include "cli/thread_seed_options.h"
+#include "distributed/distributed_units.h"
 #include "util/input_error.h"
 
 namespace hulhe::cli {
@@ -36,9 +37,12 @@ void run(const Options& o) {
   if (!(a.policy->tree().game() == b.policy->tree().game()))
     throw InputError(o.a + " and " + o.b + " are strategies of different games");
   HoldemBestResponseOptions bo = o.options();
+  // Under mpirun the units spread over the ranks; rank 0 alone reports (docs/distributed.md).
+  bo.distribution = make_unit_distribution();
   // The walk's traverser follows B against A: value[t] is B's in seat t, so A's in seat
   // 1 - t is its negative (zero sum).
   const HoldemBestResponseReport r = HoldemBestResponse(*a.policy, *b.policy, bo).run();
+  if (bo.distribution && !bo.distribution->coordinator()) return;
   const double mbb = 1000.0 / a.policy->tree().game().big_blind();
   const double a_seat0 = -r.value[1], a_seat1 = -r.value[0], a_mean = -r.mean;
   if (o.json) {

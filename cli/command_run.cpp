@@ -14,9 +14,11 @@
 #include "cli/commands.h"
 #include "cli/progress_lines.h"
 #include "cli/thread_seed_options.h"
+#include "distributed/distributed_solve.h"
 #include "pipeline/pipeline_config.h"
 #include "pipeline/pipeline_run.h"
 #include "util/duration_format.h"
+#include "util/input_error.h"
 #include "util/process_facts.h"
 
 namespace hulhe::cli {
@@ -172,8 +174,19 @@ void run(const Options& o) {
   if (o.seconds) config.solve.seconds = *o.seconds;
   if (o.threads) config.solve.threads = *o.threads;
   PipelineRun pipeline(std::move(config));
-  fmt::print(stderr, "hulhe run: {} · game {} · {} threads\n", o.config, pipeline.game().name,
-             pipeline.config().solve.threads);
+  // Under mpirun the solve runs over the ranks; rank 0 alone estimates, exports, evaluates
+  // and prints (docs/distributed.md).
+  const SolveConfig& solve = pipeline.config().solve;
+  const std::shared_ptr<SolveRanks> ranks =
+      make_solve_ranks(solve.sync_every_seconds + solve.sync_timeout_seconds);
+  pipeline.run_over(ranks);
+  if (ranks && ranks->rank() != 0) {
+    PipelineObserver silent;
+    pipeline.run(silent);
+    return;
+  }
+  fmt::print(stderr, "hulhe run: {} · game {} · {} threads{}\n", o.config, pipeline.game().name,
+             solve.threads, ranks ? fmt::format(" · {} ranks", ranks->size()) : std::string());
   ProgressLines lines;
   const PipelineReport report = pipeline.run(lines);
   if (report.solve.summary.interrupted) return;

@@ -12,6 +12,7 @@
 #include "cli/commands.h"
 #include "cli/option_checks.h"
 #include "cli/thread_seed_options.h"
+#include "distributed/distributed_solve.h"
 #include "pipeline/solve_config.h"
 #include "pipeline/solver_run.h"
 #include "util/duration_format.h"
@@ -57,30 +58,43 @@ void run(const Options& o) {
   }
 
   SolverRun solver(config, o.resume);
+  // Under mpirun: one solve over the ranks; rank 0 alone prints (docs/distributed.md).
+  solver.run_over(make_solve_ranks(config.sync_every_seconds + config.sync_timeout_seconds));
+  const bool speaks = solver.rank() == 0;
   const StrategyTables& t = solver.tables();
-  fmt::print(stderr, "game {} · abstraction {} · algorithm {} · seed {} · threads {}\n",
-             solver.game().name, solver.abstraction().describe(), solver.params().algorithm,
-             solver.params().seed, config.threads);
-  fmt::print(stderr,
-             "tables: {} information sets, {} entries, {:.2f} MiB ({} regrets and averages); "
-             "memory available {:.2f} GiB\n",
-             t.num_information_sets(), t.size(), solver.memory_bytes() / 1048576.0,
-             to_string(t.precision()), available_memory_bytes() / 1073741824.0);
-  if (o.resume)
-    fmt::print(stderr, "resuming {} at iteration {}\n", config.checkpoint,
-               solver.iterations_done());
+  if (speaks) {
+    fmt::print(stderr, "game {} · abstraction {} · algorithm {} · seed {} · threads {}{}\n",
+               solver.game().name, solver.abstraction().describe(), solver.params().algorithm,
+               solver.params().seed, config.threads,
+               solver.ranks() > 1 ? fmt::format(" · {} ranks, sync every {:g} s", solver.ranks(),
+                                                config.sync_every_seconds)
+                                  : std::string());
+    fmt::print(stderr,
+               "tables: {} information sets, {} entries, {:.2f} MiB ({} regrets and averages); "
+               "memory available {:.2f} GiB\n",
+               t.num_information_sets(), t.size(), solver.memory_bytes() / 1048576.0,
+               to_string(t.precision()), available_memory_bytes() / 1073741824.0);
+    if (o.resume)
+      fmt::print(stderr, "resuming {} at iteration {}\n", config.checkpoint,
+                 solver.iterations_done());
+  }
   const SolveSummary s = solver.run([&solver](const SolveProgress& p) {
     std::string expl = p.exploitability_chips
                            ? fmt::format(" · exploitability {:.3e} chips", *p.exploitability_chips)
                            : std::string();
-    fmt::print(stderr, "iteration {}/{} · {:.0f} it/s · elapsed {} · ETA {}{}{}\n", p.iterations,
+    const SyncCost sync = solver.last_sync();
+    fmt::print(stderr, "iteration {}/{} · {:.0f} it/s · elapsed {} · ETA {}{}{}{}\n", p.iterations,
                p.target, p.iterations_per_second, format_duration(p.elapsed_seconds),
                format_duration(p.eta_seconds), expl,
                p.checkpoint_written ? fmt::format(" · checkpoint {:.1f}s ({:.0f} MB/s)",
                                                   solver.last_checkpoint_seconds(),
                                                   solver.last_checkpoint_mb_per_second())
-                                    : std::string());
+                                    : std::string(),
+               solver.ranks() > 1
+                   ? fmt::format(" · sync {:.3f}s ({:.1f} MB)", sync.seconds, sync.bytes / 1e6)
+                   : std::string());
   });
+  if (!speaks) return;
   if (s.interrupted) fmt::print(stderr, "stopped by signal; checkpoint written\n");
   fmt::print("solved {} with {}: iterations {}..{} in {} ({:.0f} it/s)\n", solver.game().name,
              solver.params().algorithm, s.first_iteration, s.iterations, format_duration(s.seconds),

@@ -7,6 +7,8 @@
 
 #include "cli/commands.h"
 #include "cli/exit_status.h"
+#include "distributed/distributed_error.h"
+#include "distributed/process_group.h"
 #include "util/input_error.h"
 #include "util/printable_text.h"
 
@@ -31,21 +33,33 @@ int main(int argc, char** argv) {
   hulhe::cli::add_tournament_command(app);
   hulhe::cli::add_lbr_command(app);
   hulhe::cli::add_show_command(app);
+  // Under mpirun an error on one rank ends every rank (abort_process_group), with the rank
+  // named in the message; without mpirun both are no-ops.
+  int status = 0;
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     // CLI11 prints help/version with exit 0; every real parse error is bad input: exit 2.
     int code = app.exit(e);
-    return code == 0 ? 0 : 2;
+    status = code == 0 ? 0 : 2;
   } catch (const hulhe::cli::ExitStatus& e) {
-    return e.code;
+    status = e.code;
   } catch (const hulhe::InputError& e) {
     // Messages quote input files; their raw bytes must not reach the terminal.
-    std::fprintf(stderr, "hulhe: error: %s\n", hulhe::printable(e.what()).c_str());
-    return 2;
+    std::fprintf(stderr, "hulhe: error: %s%s\n", hulhe::rank_prefix().c_str(),
+                 hulhe::printable(e.what()).c_str());
+    status = 2;
+  } catch (const hulhe::DistributedError& e) {
+    std::fprintf(stderr, "hulhe: error: %s%s\n", hulhe::rank_prefix().c_str(), e.what());
+    status = 1;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "hulhe: internal error: %s\n", e.what());
-    return 1;
+    std::fprintf(stderr, "hulhe: internal error: %s%s\n", hulhe::rank_prefix().c_str(), e.what());
+    status = 1;
   }
-  return 0;
+  if (status != 0) {
+    std::fflush(stdout);
+    hulhe::abort_process_group(status);
+  }
+  hulhe::leave_process_group();
+  return status;
 }

@@ -185,8 +185,15 @@ PipelineReport PipelineRun::run(PipelineObserver& observer) {
   report.game = game_.name;
   report.big_blind = game_.big_blind();
 
-  // 1. Abstraction.
+  const bool many = ranks_ && ranks_->size() > 1;
+  // 1. Abstraction. Over several ranks the map must exist: N ranks building one file would
+  // each take the whole machine's memory for the same result.
   const auto t_abstract = Clock::now();
+  if (many && !std::filesystem::exists(config_.abstraction.output))
+    throw InputError("bucket map " + config_.abstraction.output +
+                     " does not exist; under mpirun build it first, in one process: hulhe "
+                     "abstract --config " +
+                     config_.path);
   ensure_bucket_map(observer);
   report.abstraction.bucket_map = config_.abstraction.output;
   report.abstraction.seconds = since(t_abstract);
@@ -195,6 +202,7 @@ PipelineReport PipelineRun::run(PipelineObserver& observer) {
   const bool resume =
       !config_.solve.checkpoint.empty() && std::filesystem::exists(config_.solve.checkpoint);
   SolverRun solver(config_.solve, resume);
+  if (many) solver.run_over(ranks_);
   observer.solve_started(solver, resume);
   // Every strategy file of the run: the average strategy thinned (export settings) and
   // quantised by the writer; `checkpoint` is the file its tables are in, if any.
@@ -259,6 +267,8 @@ PipelineReport PipelineRun::run(PipelineObserver& observer) {
   report.solve.summary = summary;
   report.solve.table_bytes = solver.memory_bytes();
   report.solve.checkpoint_mb_per_second = solver.last_checkpoint_mb_per_second();
+  // Over several ranks rank 0 alone exports and evaluates (the others' tables are the same).
+  if (many && ranks_->rank() != 0) return report;
 
   // 3. Export the last strategy: beside the best so far, if there is one.
   const std::string last_path = best ? exports.last_strategy() : exports.strategy;

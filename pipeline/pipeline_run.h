@@ -28,6 +28,7 @@
 // What happens along the way goes to a PipelineObserver; only the CLI prints it.
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -38,6 +39,7 @@
 #include "game/game_definition.h"
 #include "pipeline/exploitability_curve.h"
 #include "pipeline/pipeline_config.h"
+#include "pipeline/solve_ranks.h"
 #include "pipeline/solver_run.h"
 
 namespace hulhe {
@@ -159,6 +161,12 @@ class PipelineRun {
       std::function<HoldemBestResponseReport(const Policy&, const HoldemBestResponseOptions&)>;
   void use_estimator(Estimator estimator) { estimator_ = std::move(estimator); }
 
+  // Runs over the ranks of `ranks` (solve_ranks.h; docs/distributed.md): the bucket map must
+  // exist already (one writer: `hulhe abstract`), the solve runs over every rank, and rank 0
+  // alone estimates during the solve, exports and evaluates; the other ranks' run() returns
+  // after the solve. With one rank (or null) nothing changes.
+  void run_over(std::shared_ptr<SolveRanks> ranks) { ranks_ = std::move(ranks); }
+
  private:
   void ensure_bucket_map(PipelineObserver& observer);
   HoldemBestResponseReport evaluate(const Policy& policy, bool exact, PipelineObserver* progress,
@@ -167,6 +175,7 @@ class PipelineRun {
   PipelineConfig config_;
   GameDefinition game_;
   Estimator estimator_;
+  std::shared_ptr<SolveRanks> ranks_;
 };
 
 }  // namespace hulhe

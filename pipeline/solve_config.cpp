@@ -78,6 +78,9 @@ void read_solve_keys(const toml::value& t, const std::string& path, SolveConfig&
   c.progress_every_seconds =
       value_of<double>(t, "progress_every_seconds", c.progress_every_seconds, path);
   c.table_precision = value_of<std::string>(t, "table_precision", c.table_precision, path);
+  c.sync_every_seconds = value_of<double>(t, "sync_every_seconds", c.sync_every_seconds, path);
+  c.sync_timeout_seconds =
+      value_of<double>(t, "sync_timeout_seconds", c.sync_timeout_seconds, path);
   if (t.contains("parameters")) read_parameters(t.at("parameters"), "parameters", path, c.params);
 }
 
@@ -106,14 +109,15 @@ SolveConfig SolveConfig::from_file(const std::string& path) {
     check_keys(solve,
                {"algorithm", "iterations", "seconds", "threads", "seed", "checkpoint",
                 "checkpoint_every_iterations", "checkpoint_every_seconds", "progress_every_seconds",
-                "table_precision", "parameters"},
+                "table_precision", "sync_every_seconds", "sync_timeout_seconds", "parameters"},
                "solve.", path);
     read_solve_keys(solve, path, c);
   } else {
     check_keys(root,
                {"game", "abstraction", "algorithm", "iterations", "seconds", "threads", "seed",
                 "checkpoint", "checkpoint_every_iterations", "checkpoint_every_seconds",
-                "progress_every_seconds", "table_precision", "parameters"},
+                "progress_every_seconds", "table_precision", "sync_every_seconds",
+                "sync_timeout_seconds", "parameters"},
                "", path);
     c.abstraction = value_of<std::string>(root, "abstraction", c.abstraction, path);
     read_solve_keys(root, path, c);
@@ -157,6 +161,8 @@ void SolveConfig::validate(const std::string& source) const {
             kMaxSolveIterations);
   check_real(source, "checkpoint_every_seconds", checkpoint_every_seconds, 0.0, 100 * kYear);
   check_real(source, "progress_every_seconds", progress_every_seconds, 0.0, 100 * kYear, true);
+  check_real(source, "sync_every_seconds", sync_every_seconds, 0.0, 100 * kYear, true);
+  check_real(source, "sync_timeout_seconds", sync_timeout_seconds, 1.0, 100 * kYear);
   if (game_path.empty()) throw InputError(source + ": 'game' is empty");
   if (TablePrecision p; table_precision != "auto" && !parse_table_precision(table_precision, p))
     throw InputError(source + ": 'table_precision' = '" + table_precision +

@@ -14,6 +14,10 @@
 //   checkpoint_every_iterations = 0   # 0 = only at the end (and on SIGINT/SIGTERM)
 //   checkpoint_every_seconds = 0
 //   progress_every_seconds = 2
+//   sync_every_seconds = 30     # runs over MPI ranks (docs/distributed.md): how often the
+//                               # ranks add up their tables' changes
+//   sync_timeout_seconds = 600  # how long a rank waits for the others in a sync beyond the
+//                               # interval (a dead or hung rank: a clear error, not a hang)
 //   table_precision = "auto"    # float32, float64; auto: float64 for cfr, cfr+, dcfr, cfr-br
 //                               # (exact small-game solving), float32 for the sampling ones
 //   [parameters] dcfr_alpha, dcfr_beta, dcfr_gamma, cfr_plus_delay, outcome_epsilon,
@@ -56,6 +60,10 @@ struct SolveConfig {
   std::int64_t checkpoint_every_iterations = 0;
   double checkpoint_every_seconds = 0.0;
   double progress_every_seconds = 2.0;
+  // Over MPI ranks only (docs/distributed.md): the period between two table syncs, and the
+  // longest a rank waits for the others in a sync (on top of the period).
+  double sync_every_seconds = 30.0;
+  double sync_timeout_seconds = 600.0;
   std::string table_precision = "auto";  // "auto", "float32" or "float64" (strategy_tables.h)
 
   // Reads and validates a config: regular files only, TOML syntax errors with

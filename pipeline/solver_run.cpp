@@ -17,8 +17,10 @@
 #include "solver/checkpoint.h"
 #include "solver/private_hands.h"
 #include "solver/public_tree_traversal.h"
+#include "util/checksums.h"
 #include "util/input_error.h"
 #include "util/printable_text.h"
+#include "util/split_mix64.h"
 
 namespace hulhe {
 namespace {
@@ -157,15 +159,52 @@ bool SolverRun::stop_requested() {
   return g_stop_signal.load() != 0;
 }
 
+double SolverRun::seconds_now() const {
+  if (clock_) return clock_();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+void SolverRun::run_over(std::shared_ptr<SolveRanks> ranks) {
+  if (!ranks || ranks->size() <= 1) return;
+  if (params_.algorithm != "external" && params_.algorithm != "pcs")
+    throw InputError("a solve over MPI ranks runs external or pcs, not '" + params_.algorithm +
+                     "' (docs/distributed.md)");
+  // Every rank must start from the same tables and run the same solve.
+  std::uint64_t key = game().hash() ^ abstraction_->hash();
+  const std::int64_t facts[4] = {done_, config_.iterations, tables_.size(),
+                                 static_cast<std::int64_t>(params_.seed)};
+  key = checksum64(facts, sizeof facts, key);
+  key = checksum64(params_.algorithm.data(), params_.algorithm.size(), key);
+  ranks->check_same(key, "the game, abstraction, algorithm, seed or iterations done");
+  // Rank 0 keeps the tables of the last sync beside its own (distributed/distributed_solve.h).
+  const std::uint64_t available = available_memory_bytes();
+  if (ranks->rank() == 0 && available > 0 && 2 * tables_.memory_bytes() > available)
+    throw InputError(fmt::format(
+        "rank 0 of a solve over MPI ranks needs twice the tables ({:.2f} GiB) but only {:.2f} "
+        "GiB of memory is available (docs/distributed.md, memory per rank)",
+        2 * tables_.memory_bytes() / 1073741824.0, available / 1073741824.0));
+  // Rank r's own random streams: every sample of iteration t derives from (seed, t)
+  // (cfr_algorithm.h), so ranks differ by their seed; rank 0 keeps the config's. Linear
+  // discounting is applied at the syncs to the sum of every rank's iterations
+  // (solver_run_ranks.cpp), so the ranks' own algorithms do not discount.
+  CfrParameters rank_params = params_;
+  if (ranks->rank() > 0) {
+    SplitMix64 mix(params_.seed ^
+                   (0x9e3779b97f4a7c15ULL * static_cast<std::uint64_t>(ranks->rank())));
+    rank_params.seed = mix();
+  }
+  rank_params.discount_interval = 0;
+  algorithm_ = make_cfr_algorithm(rank_params, *tree_, *abstraction_, tables_);
+  ranks->start(tables_);
+  ranks_ = std::move(ranks);
+}
+
 SolveSummary SolverRun::run(const std::function<void(const SolveProgress&)>& on_progress) {
   StopSignals signals;
+  if (ranks_) return run_ranks(on_progress);
   SolveSummary summary;
   summary.first_iteration = done_ + 1;
-  auto now = [this] {
-    if (clock_) return clock_();
-    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-  };
+  auto now = [this] { return seconds_now(); };
   const double start = now();
   excluded_seconds_ = 0.0;
   auto wall_since = [&](double t) { return now() - t; };

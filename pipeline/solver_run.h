@@ -20,6 +20,7 @@
 #include "best_response/exploitability.h"
 #include "game/betting_tree.h"
 #include "pipeline/solve_config.h"
+#include "pipeline/solve_ranks.h"
 #include "solver/cfr_algorithm.h"
 #include "solver/strategy_tables.h"
 #include "util/process_facts.h"
@@ -74,6 +75,17 @@ class SolverRun {
   double last_checkpoint_seconds() const { return last_checkpoint_seconds_; }
   double last_checkpoint_mb_per_second() const { return last_checkpoint_mb_s_; }
 
+  // Runs the solve over the ranks of `ranks` (solve_ranks.h; external and pcs only, else an
+  // InputError): this rank's iterations use its own random streams, its seed derived from
+  // the config's and the rank (rank 0 keeps the config's), and run() syncs the tables every
+  // sync_every_seconds; rank 0 alone writes checkpoints (the single-process format) and
+  // reports progress. Call before run(); with one rank nothing changes.
+  void run_over(std::shared_ptr<SolveRanks> ranks);
+  int rank() const { return ranks_ ? ranks_->rank() : 0; }
+  int ranks() const { return ranks_ ? ranks_->size() : 1; }
+  // Seconds and bytes of the last table sync (runs over ranks).
+  SyncCost last_sync() const { return ranks_ ? ranks_->last_sync() : SyncCost{}; }
+
   SolveSummary run(const std::function<void(const SolveProgress&)>& on_progress);
   // Called from the progress callback: `seconds` it spent (e.g. evaluating the strategy) do
   // not count as solve time, neither for the budget nor for the reported rates.
@@ -90,6 +102,9 @@ class SolverRun {
 
  private:
   void save();
+  // run() over several ranks (solver_run_ranks.cpp).
+  SolveSummary run_ranks(const std::function<void(const SolveProgress&)>& on_progress);
+  double seconds_now() const;
 
   SolveConfig config_;
   CfrParameters params_;
@@ -104,6 +119,7 @@ class SolverRun {
   std::function<double()> clock_;
   double last_checkpoint_seconds_ = 0.0;
   double last_checkpoint_mb_s_ = 0.0;
+  std::shared_ptr<SolveRanks> ranks_;
 };
 
 }  // namespace hulhe

@@ -6,6 +6,7 @@
 // Linear CFR's weight t, at the cost of one pass over the tables per interval. Discounting
 // happens at fixed iteration numbers, so a 1-thread run stays deterministic and resumable.
 #include <cstdint>
+#include <vector>
 
 #include "solver/cfr_algorithm.h"
 #include "solver/strategy_tables.h"
@@ -14,6 +15,12 @@ namespace hulhe {
 
 // Multiplies every regret and average sum by `factor`.
 void scale_tables(StrategyTables& tables, double factor, int threads);
+
+// The factors k/(k+1) of the discount points k·N in [first, last], in order: what a run
+// that reached `last` from `first` - 1 applies (a solve over MPI ranks applies them at its
+// syncs, to the sum of every rank's iterations; pipeline/solver_run_ranks.cpp).
+std::vector<double> linear_discount_factors(const CfrParameters& params, std::int64_t first,
+                                            std::int64_t last);
 
 // Runs iterations [first, first + count) as run_segment(first, count) calls split at the
 // discount points, discounting after each point reached.

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <mutex>
 #include <span>
 
 #include "abstraction/bucket_map.h"
@@ -568,6 +569,9 @@ struct HoldemBestResponse::Impl {
   std::int64_t compute_units(const Workspace& pre, const std::vector<std::int32_t>& units,
                              std::vector<std::vector<double>>& result,
                              std::vector<std::uint8_t>& done, ResumeLog* log) const;
+  std::int64_t distribute_units(const Workspace& pre, const std::vector<std::int32_t>& units,
+                                std::vector<std::vector<double>>& result,
+                                std::vector<std::uint8_t>& done, ResumeLog* log) const;
   struct RatioTerms {
     std::vector<std::vector<double>> indicator;  // per unit: I_k(h) / w_k
     std::vector<double> denom;                   // mean_k I_k(h) / w_k
@@ -600,6 +604,17 @@ HoldemBestResponseReport HoldemBestResponse::Impl::run() {
   // Unit results: kept per unit (needed for the interval of a sampled run).
   std::vector<std::vector<double>> result(U);
   std::vector<std::uint8_t> done(U, 0);
+  UnitDistribution* const dist = opt.distribution.get();
+  if (dist != nullptr) {
+    dist->check_same(run_key, "the game, the strategies and the best-response options");
+    if (!dist->coordinator()) {  // computes the units it is sent; the coordinator reports
+      rep.units_computed = distribute_units(pre, sample.units, result, done, nullptr);
+      rep.units_done = rep.units_computed;
+      rep.complete = false;
+      rep.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+      return rep;
+    }
+  }
   std::optional<ResumeLog> log;
   if (!opt.resume_file.empty()) {
     log.emplace(opt.resume_file, run_key, U, 2 * block(1));
@@ -609,7 +624,9 @@ HoldemBestResponseReport HoldemBestResponse::Impl::run() {
     }
   }
   const std::int64_t resumed = std::count(done.begin(), done.end(), 1);
-  rep.units_computed = compute_units(pre, sample.units, result, done, log ? &*log : nullptr);
+  rep.units_computed =
+      dist != nullptr ? distribute_units(pre, sample.units, result, done, log ? &*log : nullptr)
+                      : compute_units(pre, sample.units, result, done, log ? &*log : nullptr);
   rep.units_done = resumed + rep.units_computed;
   rep.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   if (std::find(done.begin(), done.end(), 0) != done.end()) {
@@ -697,6 +714,64 @@ std::int64_t HoldemBestResponse::Impl::compute_units(const Workspace& pre,
   }
   if (write_failed) throw InputError("cannot append to resume file " + log->path());
   return finished.load();
+}
+
+// The unit loop over several processes (opt.distribution, unit_distribution.h): the
+// coordinator's pending units (at most opt.max_units, until opt.should_stop) are computed
+// wherever the distribution sends them; the coordinator records each as compute_units does
+// (result, done, resume log, progress). Returns the units computed now: by every process
+// (coordinator) or by this one (the others).
+std::int64_t HoldemBestResponse::Impl::distribute_units(const Workspace& pre,
+                                                        const std::vector<std::int32_t>& units,
+                                                        std::vector<std::vector<double>>& result,
+                                                        std::vector<std::uint8_t>& done,
+                                                        ResumeLog* log) const {
+  UnitDistribution& dist = *opt.distribution;
+  const auto U = static_cast<std::int64_t>(units.size());
+  const std::size_t payload = 2 * block(1);
+  const int threads = std::max(1, opt.threads);
+  const int all_threads = dist.total_threads(threads);
+  std::vector<std::int64_t> pending;
+  if (dist.coordinator())
+    for (std::int64_t u = 0; u < U; ++u)
+      if (!done[u]) pending.push_back(u);
+  const std::int64_t resumed = U - static_cast<std::int64_t>(pending.size());
+  if (opt.max_units > 0 && static_cast<std::int64_t>(pending.size()) > opt.max_units)
+    pending.resize(static_cast<std::size_t>(opt.max_units));
+  const auto todo = static_cast<std::int64_t>(pending.size());
+  // One workspace per compute thread, made on its first unit.
+  std::vector<Workspace> ws(static_cast<std::size_t>(threads));
+  std::vector<std::once_flag> made(static_cast<std::size_t>(threads));
+  std::int64_t finished = 0;
+  ProgressTimer timer(opt.progress_every_seconds);
+  bool write_failed = false;
+  auto compute = [&](std::int64_t u, double* out, int thread) {
+    std::call_once(made[thread], [&] { init(ws[thread]); });
+    unit(ws[thread], pre, units[u], out);
+  };
+  auto deliver = [&](std::int64_t u, const double* values) {
+    result[u].assign(values, values + payload);
+    done[u] = 1;
+    if (log != nullptr && !log->append(u, values)) write_failed = true;
+    const std::int64_t f = ++finished;
+    if (opt.on_progress && (f == todo || timer.due())) {
+      const Pace p = pace(f, todo - f, timer.elapsed_seconds());
+      EvaluationProgress e;
+      e.done = resumed + f;
+      e.total = U;
+      e.computed = f;
+      e.elapsed_seconds = p.elapsed_seconds;
+      e.per_second = p.per_second;
+      e.eta_seconds = p.eta_seconds;
+      e.seconds_per_unit_per_thread = p.elapsed_seconds * all_threads / static_cast<double>(f);
+      e.last = f == todo;
+      opt.on_progress(e);
+    }
+  };
+  const std::int64_t here = dist.run(payload, pending, threads, compute, deliver, opt.should_stop);
+  if (write_failed) throw InputError("cannot append to resume file " + log->path());
+  // The coordinator reports the units computed now by all processes, as one process would.
+  return dist.coordinator() ? finished : here;
 }
 
 // Flop-entry values into pre.acc[1]. Exact: the sum of the orbit sums. Sampled: for each hand

@@ -47,6 +47,7 @@
 #include "abstraction/policy.h"
 #include "best_response/evaluation_progress.h"
 #include "best_response/holdem/canonical_flops.h"
+#include "best_response/holdem/unit_distribution.h"
 #include "solver/private_hands.h"
 
 namespace hulhe {
@@ -76,6 +77,11 @@ struct HoldemBestResponseOptions {
   // Polled before each unit (from any thread): true ends the run early, after the units
   // already started, with `complete` false (a solve's SIGTERM during an estimate).
   std::function<bool()> should_stop;
+  // The units spread over several processes (unit_distribution.h; distributed/ makes one
+  // over MPI ranks). Null: this process computes every unit. On the processes that are not
+  // the coordinator, run() computes the units it is sent and returns a report with
+  // `complete` false (and no resume file is opened there).
+  std::shared_ptr<UnitDistribution> distribution;
 };
 
 struct HoldemBestResponseReport {

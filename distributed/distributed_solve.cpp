@@ -1,0 +1,139 @@
+#include "distributed/distributed_solve.h"
+
+#include "distributed/process_group.h"
+
+#ifdef HULHE_MPI
+#include <algorithm>
+#include <chrono>
+#include <type_traits>
+#include <vector>
+
+#include "distributed/mpi_communicator.h"
+#include "util/input_error.h"
+#endif
+
+namespace hulhe {
+
+#ifdef HULHE_MPI
+namespace {
+
+constexpr int kStopTag = 201;
+
+class MpiSolveRanks final : public SolveRanks {
+ public:
+  explicit MpiSolveRanks(double timeout_seconds) : comm_(timeout_seconds) {}
+  int rank() const override { return comm_.rank(); }
+  int size() const override { return comm_.size(); }
+
+  void check_same(std::uint64_t key, const std::string& what) override {
+    const std::vector<std::uint64_t> keys = comm_.allgather(key, "solve: comparing ranks");
+    for (std::size_t r = 1; r < keys.size(); ++r)
+      if (keys[r] != keys[0])
+        throw InputError("rank " + std::to_string(r) + " differs from rank 0 in " + what +
+                         " (every rank must be given the same config and files)");
+  }
+
+  void start(StrategyTables& tables) override {
+    if (rank() != 0) return;
+    tables.visit([&]<typename T>(TableArrays<T> a) {
+      auto& base = snapshot<T>();
+      base.resize(2 * static_cast<std::size_t>(a.size));
+      std::copy(a.regrets, a.regrets + a.size, base.begin());
+      std::copy(a.average_sums, a.average_sums + a.size, base.begin() + a.size);
+    });
+  }
+
+  void announce(int why) override {
+    for (int r = 0; r < size(); ++r)
+      if (r != rank()) comm_.send(&why, 1, MPI_INT, r, kStopTag);
+  }
+
+  int announced() override {
+    int source = 0, tag = 0, bytes = 0;
+    while (comm_.probe(source, tag, bytes)) {
+      if (tag != kStopTag) break;
+      int why = 0;
+      comm_.receive(&why, 1, MPI_INT, source, kStopTag, "solve: stop message");
+      announced_ |= why;
+    }
+    return announced_;
+  }
+
+  RankTotals add_up_counts(std::int64_t iterations, bool stop, bool budget) override {
+    std::int64_t v[3] = {iterations, stop ? 1 : 0, budget ? 1 : 0};
+    comm_.allreduce_sum(v, 3, "solve: sync (iteration counts)");
+    return {v[0], v[1] > 0, v[2] > 0};
+  }
+
+  void add_up_tables(StrategyTables& tables, const std::vector<double>& factors) override {
+    const auto begin = std::chrono::steady_clock::now();
+    const double others = static_cast<double>(size() - 1);
+    const bool root = rank() == 0;
+    buffer_.resize(static_cast<std::size_t>(kSyncChunkValues));
+    std::uint64_t bytes = 0;
+    tables.visit([&]<typename T>(TableArrays<T> a) {
+      auto& base = snapshot<T>();
+      for (int which = 0; which < 2; ++which) {
+        T* x = which == 0 ? a.regrets : a.average_sums;
+        T* s = root ? base.data() + which * a.size : nullptr;
+        for (std::int64_t at = 0; at < a.size; at += kSyncChunkValues) {
+          const std::int64_t n = std::min(kSyncChunkValues, a.size - at);
+          double* b = buffer_.data();
+          if (root)
+            for (std::int64_t i = 0; i < n; ++i)
+              b[i] = static_cast<double>(x[at + i]) - others * static_cast<double>(s[at + i]);
+          else
+            for (std::int64_t i = 0; i < n; ++i) b[i] = static_cast<double>(x[at + i]);
+          comm_.allreduce_sum(b, n, "solve: sync (tables)");
+          bytes += static_cast<std::uint64_t>(n) * sizeof(double);
+          for (std::int64_t i = 0; i < n; ++i) {
+            T v = static_cast<T>(b[i]);
+            // As scale_tables multiplies (solver/linear_discounting.cpp): in T.
+            for (double f : factors) v *= static_cast<T>(f);
+            x[at + i] = v;
+            if (root) s[at + i] = v;
+          }
+        }
+      }
+    });
+    cost_.bytes = bytes;
+    cost_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  }
+
+  SyncCost last_sync() const override { return cost_; }
+
+ private:
+  template <typename T>
+  std::vector<T>& snapshot() {
+    if constexpr (std::is_same_v<T, float>)
+      return snapshot32_;
+    else
+      return snapshot64_;
+  }
+
+  MpiCommunicator comm_;
+  std::vector<float> snapshot32_;   // rank 0: regrets then sums at the last sync
+  std::vector<double> snapshot64_;  // (the one of the tables' precision)
+  std::vector<double> buffer_;
+  int announced_ = 0;
+  SyncCost cost_;
+};
+
+}  // namespace
+
+std::shared_ptr<SolveRanks> make_solve_ranks(double timeout_seconds) {
+  const ProcessGroup group = join_process_group();
+  if (group.size <= 1) return nullptr;
+  return std::make_shared<MpiSolveRanks>(timeout_seconds);
+}
+
+#else
+
+std::shared_ptr<SolveRanks> make_solve_ranks(double) {
+  join_process_group();  // an InputError when started by mpirun
+  return nullptr;
+}
+
+#endif
+
+}  // namespace hulhe

@@ -1,0 +1,338 @@
+// End-to-end runs of `hulhe` under `mpirun --oversubscribe -np N` on this machine (ctest
+// label `mpi`; docs/distributed.md): the best response over ranks equals the single-process
+// one to the last bit (exact and sampled, reduced hold'em and HULHE), MCCFR over ranks
+// reaches the single-process tests' bounds, checkpoints resume across process counts, and a
+// stop signal or a killed rank ends the job cleanly.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <thread>
+
+#include "tests/cli/run_hulhe.h"
+#include "tests/support/temp_folder.h"
+
+namespace {
+
+using hulhe::cli_test::HulheRun;
+using hulhe::cli_test::run_hulhe;
+using hulhe::cli_test::run_shell;
+
+const std::string kGames = std::string(HULHE_SOURCE_DIR) + "/configs/games/";
+
+// `hulhe args` on `ranks` processes of this machine (loopback), as root too.
+std::string mpirun_command(int ranks, const std::string& args) {
+  return std::string(HULHE_MPIRUN) + " --oversubscribe --allow-run-as-root --bind-to none -np " +
+         std::to_string(ranks) + " " + HULHE_BINARY + " " + args;
+}
+HulheRun mpirun(int ranks, const std::string& args, bool stderr_too = true) {
+  return run_shell(mpirun_command(ranks, args) + (stderr_too ? " 2>&1" : " 2>/dev/null"));
+}
+
+// The report's numbers, without the run's duration.
+nlohmann::json numbers(const HulheRun& r) {
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  j.erase("seconds");
+  return j;
+}
+
+// A strategy of the 12-card, 2-round game worth evaluating, made once for the suite: a short
+// external-sampling solve over the lossless abstraction, as a checkpoint (each of its 220
+// flops is its own unit: the lossless map is not suit-symmetric).
+class DistributedBestResponse : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new hulhe::testing::TempFolder();
+    const std::string config = *dir_ / "small.toml";
+    std::ofstream(config) << "game = \"" << kGames
+                          << "holdem.limit.2p.12card.2rounds.game\"\nabstraction = \"lossless\"\n"
+                             "algorithm = \"external\"\niterations = 5000\nthreads = 1\nseed = 3\n";
+    ckpt_ = *dir_ / "small.ckpt";
+    const HulheRun r = run_hulhe("solve --config " + config + " --checkpoint " + ckpt_);
+    ASSERT_EQ(r.status, 0) << r.out;
+  }
+  static void TearDownTestSuite() {
+    delete dir_;
+    dir_ = nullptr;
+  }
+  static hulhe::testing::TempFolder* dir_;
+  static std::string ckpt_;
+};
+hulhe::testing::TempFolder* DistributedBestResponse::dir_ = nullptr;
+std::string DistributedBestResponse::ckpt_;
+
+TEST_F(DistributedBestResponse, ExactEqualsOneProcessToTheLastBit) {
+  const std::string args = "exploit --checkpoint " + ckpt_ + " --threads 1 --json";
+  const HulheRun one = run_hulhe(args, false);
+  ASSERT_EQ(one.status, 0) << one.out;
+  const nlohmann::json expected = numbers(one);
+  EXPECT_GT(expected["exploitability_chips"].get<double>(), 0.01);  // a strategy, not a guess
+  EXPECT_EQ(expected["units_total"].get<int>(), 220);
+  for (int ranks : {2, 3}) {
+    const HulheRun many = mpirun(ranks, args, false);
+    ASSERT_EQ(many.status, 0) << many.out;
+    // nlohmann prints doubles to round-trip: equal text is equal bits.
+    EXPECT_EQ(numbers(many).dump(), expected.dump()) << ranks << " ranks";
+  }
+}
+
+TEST_F(DistributedBestResponse, HeadToHeadAndSampledFlopsEqualOneProcessToTheLastBit) {
+  // Head to head, 2 threads per rank.
+  const std::string cmp = "compare --a " + ckpt_ + " --b bot:uniform --game " + kGames +
+                          "holdem.limit.2p.12card.2rounds.game --threads 2 --json";
+  const HulheRun c1 = run_hulhe(cmp, false);
+  const HulheRun c2 = mpirun(2, cmp, false);
+  ASSERT_EQ(c1.status, 0) << c1.out;
+  ASSERT_EQ(c2.status, 0) << c2.out;
+  EXPECT_EQ(numbers(c2).dump(), numbers(c1).dump());
+  EXPECT_NE(numbers(c1)["a_value_chips"].get<double>(), 0.0);
+  // An estimate from 40 sampled flops (with its interval) on 3 ranks.
+  const std::string args = "exploit --checkpoint " + ckpt_ + " --flops 40 --seed 5 --json";
+  const HulheRun one = run_hulhe(args, false);
+  ASSERT_EQ(one.status, 0) << one.out;
+  EXPECT_GT(numbers(one)["ci95_chips"].get<double>(), 0.0);
+  const HulheRun three = mpirun(3, args, false);
+  ASSERT_EQ(three.status, 0) << three.out;
+  EXPECT_EQ(numbers(three).dump(), numbers(one).dump());
+}
+
+TEST(DistributedHulheBestResponse, SampledFlopsEqualOneProcess) {
+  const std::string args = "exploit --game " + kGames +
+                           "holdem.limit.2p.reverse_blinds.game --policy always-fold --flops 6 "
+                           "--seed 2 --json";
+  const HulheRun one = run_hulhe(args, false);
+  const HulheRun two = mpirun(2, args, false);
+  ASSERT_EQ(one.status, 0) << one.out;
+  ASSERT_EQ(two.status, 0) << two.out;
+  EXPECT_EQ(numbers(two).dump(), numbers(one).dump());
+  EXPECT_EQ(numbers(two)["flop_classes"].get<int>(), 1755);
+  EXPECT_NEAR(numbers(two)["exploitability_mbb"].get<double>(), 750.0, 1e-9);
+}
+
+TEST_F(DistributedBestResponse, ResumeFileKeptByRankZero) {
+  const hulhe::testing::TempFolder dir;
+  const std::string journal = dir / "br.brr";
+  const std::string args = "exploit --checkpoint " + ckpt_ + " --json --resume-file " + journal;
+  // 7 units over 2 ranks, then the rest in one process: the one-process answer.
+  const HulheRun part = mpirun(2, args + " --stop-after 7", false);
+  ASSERT_EQ(part.status, 0) << part.out;
+  EXPECT_FALSE(nlohmann::json::parse(part.out)["complete"].get<bool>());
+  EXPECT_EQ(nlohmann::json::parse(part.out)["units_computed"].get<int>(), 7);
+  const HulheRun rest = run_hulhe(args, false);
+  ASSERT_EQ(rest.status, 0) << rest.out;
+  const nlohmann::json done = nlohmann::json::parse(rest.out);
+  EXPECT_EQ(done["units_computed"].get<int>(), done["units_total"].get<int>() - 7);
+  const HulheRun fresh = run_hulhe("exploit --checkpoint " + ckpt_ + " --json", false);
+  EXPECT_EQ(done["exploitability_chips"].dump(),
+            nlohmann::json::parse(fresh.out)["exploitability_chips"].dump());
+}
+
+std::string leduc_config(const hulhe::testing::TempFolder& dir, const std::string& algorithm,
+                         std::int64_t iterations) {
+  const std::string config = dir / (algorithm + ".toml");
+  std::ofstream(config) << "game = \"" << kGames << "leduc.game\"\nabstraction = \"lossless\"\n"
+                        << "algorithm = \"" << algorithm << "\"\niterations = " << iterations
+                        << "\nthreads = 1\nseed = 42\nsync_every_seconds = 0.0001\n"
+                        << "progress_every_seconds = 0.5\n";
+  return config;
+}
+
+double exploitability_of(const HulheRun& r) {
+  const auto at = r.out.find("exploitability: ");
+  if (at == std::string::npos) return 1e9;
+  return std::stod(r.out.substr(at + 16));
+}
+
+// The single-process bound of ExternalSamplingMccfr.LeducConverges: 100,000 iterations
+// below 0.1 chips (uniform: 2.37); here 2 and 3 ranks share those iterations.
+TEST(DistributedSolve, LeducExternalSamplingReachesTheOneProcessBound) {
+  const hulhe::testing::TempFolder dir;
+  const std::string config = leduc_config(dir, "external", 100000);
+  for (int ranks : {2, 3}) {
+    const std::string ckpt = dir / ("leduc" + std::to_string(ranks) + ".ckpt");
+    const HulheRun r = mpirun(ranks, "solve --config " + config + " --checkpoint " + ckpt);
+    ASSERT_EQ(r.status, 0) << r.out;
+    EXPECT_NE(r.out.find("iterations 1..100000"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find(std::to_string(ranks) + " ranks"), std::string::npos) << r.out;
+    EXPECT_LT(exploitability_of(r), 0.1) << r.out;
+    EXPECT_TRUE(std::filesystem::exists(ckpt));
+  }
+}
+
+TEST(DistributedSolve, CheckpointsResumeAcrossProcessCounts) {
+  const hulhe::testing::TempFolder dir;
+  const std::string config = leduc_config(dir, "pcs", 3000);
+  const std::string ckpt = dir / "leduc.ckpt";
+  // 2 ranks to 1,000, one process to 2,000, 3 ranks to 3,000.
+  HulheRun r = mpirun(2, "solve --config " + config + " --iterations 1000 --checkpoint " + ckpt);
+  ASSERT_EQ(r.status, 0) << r.out;
+  r = run_hulhe("solve --config " + config + " --iterations 2000 --resume --checkpoint " + ckpt);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("iterations 1001..2000"), std::string::npos) << r.out;
+  r = mpirun(3, "solve --config " + config + " --resume --checkpoint " + ckpt);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("iterations 2001..3000"), std::string::npos) << r.out;
+  // Public chance sampling on Leduc after 3,000 iterations (uniform: 2.37).
+  EXPECT_LT(exploitability_of(r), 0.1) << r.out;
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// One rank takes the single-process path: the same checkpoint, byte for byte.
+TEST(DistributedSolve, OneRankIsTheSingleProcessRunToTheBit) {
+  const hulhe::testing::TempFolder dir;
+  const std::string config = leduc_config(dir, "external", 20000);
+  const std::string a = dir / "plain.ckpt", b = dir / "one_rank.ckpt";
+  const HulheRun plain = run_hulhe("solve --config " + config + " --checkpoint " + a, false);
+  const HulheRun one = mpirun(1, "solve --config " + config + " --checkpoint " + b, false);
+  ASSERT_EQ(plain.status, 0) << plain.out;
+  ASSERT_EQ(one.status, 0) << one.out;
+  const std::string bytes = slurp(a);
+  EXPECT_GT(bytes.size(), 10000u);
+  EXPECT_EQ(slurp(b), bytes);
+  const auto tail = [](const std::string& out) {
+    const std::size_t from = out.find("game value");
+    return out.substr(from, out.find("checkpoint:") - from);
+  };
+  EXPECT_EQ(tail(one.out), tail(plain.out));
+}
+
+// The single-process bound of MccfrAtScaleSlow.DealtPublicChanceSamplingSolvesTheToyGame:
+// 20,000 iterations of public chance sampling on the toy hold'em (8 cards, 2 rounds) below
+// 0.05 chips and below 2% of uniform play's 2.637 (one process: 0.022; 2 ranks syncing every
+// 0.02 s: 0.037, 3 ranks: 0.041; docs/distributed.md on the interval's staleness).
+TEST(DistributedSolveSlow, ToyHoldemPcsReachesTheOneProcessBound) {
+  const hulhe::testing::TempFolder dir;
+  const std::string config = dir / "toy.toml";
+  std::ofstream(config) << "game = \"" << kGames
+                        << "holdem.limit.2p.8card.2rounds.game\"\nabstraction = \"lossless\"\n"
+                           "algorithm = \"pcs\"\niterations = 20000\nthreads = 1\nseed = 5\n"
+                           "sync_every_seconds = 0.02\nprogress_every_seconds = 100\n";
+  for (int ranks : {2, 3}) {
+    const HulheRun r = mpirun(ranks, "solve --config " + config + " --checkpoint " +
+                                         std::string(dir / ("toy" + std::to_string(ranks))));
+    ASSERT_EQ(r.status, 0) << r.out;
+    EXPECT_LT(exploitability_of(r), 0.05) << r.out;
+    EXPECT_LT(exploitability_of(r), 0.02 * 2.637400794) << r.out;
+  }
+}
+
+// The time budget ends every rank after one sync, without being taken for a signal.
+TEST(DistributedSolve, TimeBudgetEndsEveryRank) {
+  const hulhe::testing::TempFolder dir;
+  const std::string config = leduc_config(dir, "pcs", 1000000000);
+  const HulheRun r = mpirun(3, "solve --config " + config + " --seconds 1 --checkpoint " +
+                                   std::string(dir / "budget.ckpt"));
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("solved leduc with pcs: iterations 1.."), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("stopped by signal"), std::string::npos) << r.out;
+}
+
+TEST(DistributedSolve, RefusesFullTraversalAlgorithms) {
+  const hulhe::testing::TempFolder dir;
+  const HulheRun r = mpirun(2, "solve --config " + leduc_config(dir, "cfr+", 100) +
+                                   " --checkpoint " + std::string(dir / "x.ckpt"));
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.out.find("external or pcs"), std::string::npos) << r.out;
+}
+
+// Starts `command` in the background; its pid (the mpirun process).
+pid_t start(const std::string& command, const std::string& log) {
+  const pid_t pid = fork();
+  if (pid == 0) {
+    execl("/bin/sh", "sh", "-c", ("exec " + command + " >" + log + " 2>&1").c_str(), nullptr);
+    _exit(127);
+  }
+  return pid;
+}
+
+// The hulhe processes mpirun started (its children), once there are `count`.
+std::vector<pid_t> ranks_of(pid_t mpirun_pid, int count) {
+  for (int tries = 0; tries < 300; ++tries) {
+    const HulheRun r = run_shell("pgrep -P " + std::to_string(mpirun_pid));
+    std::vector<pid_t> pids;
+    std::size_t at = 0;
+    while (at < r.out.size()) {
+      const std::size_t end = r.out.find('\n', at);
+      pids.push_back(std::stoi(r.out.substr(at, end - at)));
+      at = end == std::string::npos ? r.out.size() : end + 1;
+    }
+    if (static_cast<int>(pids.size()) >= count) return pids;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  return {};
+}
+
+// Waits at most `seconds` for `pid`; its exit status, or -1 if it did not end in time.
+int wait_for(pid_t pid, double seconds) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  while (std::chrono::steady_clock::now() < deadline) {
+    int status = 0;
+    if (waitpid(pid, &status, WNOHANG) == pid) return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  kill(pid, SIGKILL);
+  waitpid(pid, nullptr, 0);
+  return -1;
+}
+
+std::string read_all(const std::string& path) {
+  std::ifstream in(path);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+TEST(DistributedSolve, SigtermToOneRankEndsEveryRankWithOneCheckpoint) {
+  const hulhe::testing::TempFolder dir;
+  const std::string config = leduc_config(dir, "external", 1000000000);
+  const std::string ckpt = dir / "leduc.ckpt", log = dir / "log";
+  const pid_t job = start(mpirun_command(2, "solve --config " + config +
+                                                " --seconds 60 "
+                                                "--checkpoint " +
+                                                ckpt),
+                          log);
+  const std::vector<pid_t> ranks = ranks_of(job, 2);
+  ASSERT_EQ(ranks.size(), 2u);
+  std::this_thread::sleep_for(std::chrono::seconds(2));
+  kill(ranks[1], SIGTERM);  // as a scheduler's preemption reaches one node first
+  EXPECT_EQ(wait_for(job, 30), 0) << read_all(log);
+  const std::string out = read_all(log);
+  EXPECT_NE(out.find("stopped by signal; checkpoint written"), std::string::npos) << out;
+  ASSERT_TRUE(std::filesystem::exists(ckpt));
+  const HulheRun resumed =
+      run_hulhe("solve --config " + config + " --seconds 0.5 --resume --checkpoint " + ckpt);
+  EXPECT_EQ(resumed.status, 0) << resumed.out;
+}
+
+TEST(DistributedSolve, KilledRankFailsTheJobAndLeavesAResumableCheckpoint) {
+  const hulhe::testing::TempFolder dir;
+  std::string config = leduc_config(dir, "external", 1000000000);
+  std::ofstream(config, std::ios::app) << "checkpoint_every_seconds = 0.5\n";
+  const std::string ckpt = dir / "leduc.ckpt", log = dir / "log";
+  const pid_t job = start(
+      mpirun_command(3, "solve --config " + config + " --seconds 60 --checkpoint " + ckpt), log);
+  const std::vector<pid_t> ranks = ranks_of(job, 3);
+  ASSERT_EQ(ranks.size(), 3u);
+  for (int i = 0; i < 100 && !std::filesystem::exists(ckpt); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  ASSERT_TRUE(std::filesystem::exists(ckpt)) << read_all(log);
+  kill(ranks[2], SIGKILL);
+  const int status = wait_for(job, 60);
+  const std::string out = read_all(log);
+  EXPECT_NE(status, -1) << "the job hung\n" << out;
+  EXPECT_NE(status, 0) << out;
+  const HulheRun resumed =
+      run_hulhe("solve --config " + config + " --seconds 0.5 --resume --checkpoint " + ckpt);
+  EXPECT_EQ(resumed.status, 0) << resumed.out;
+  EXPECT_NE(resumed.out.find("resuming"), std::string::npos) << resumed.out;
+}
+
+}  // namespace
