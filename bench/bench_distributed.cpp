@@ -88,11 +88,16 @@ int main(int argc, char** argv) {
       const std::size_t n = std::strlen(key);
       return a.compare(0, n, key) == 0 ? a.c_str() + n : nullptr;
     };
-    if (const char* v = value("--seconds=")) o.seconds = std::atof(v);
-    else if (const char* v2 = value("--threads=")) o.threads = std::atoi(v2);
-    else if (const char* v3 = value("--sizes=")) o.sizes = split(v3);
-    else if (const char* v4 = value("--syncs=")) o.syncs = std::atoi(v4);
-    else if (const char* v5 = value("--json=")) o.json_path = v5;
+    if (const char* v = value("--seconds="))
+      o.seconds = std::atof(v);
+    else if (const char* v2 = value("--threads="))
+      o.threads = std::atoi(v2);
+    else if (const char* v3 = value("--sizes="))
+      o.sizes = split(v3);
+    else if (const char* v4 = value("--syncs="))
+      o.syncs = std::atoi(v4);
+    else if (const char* v5 = value("--json="))
+      o.json_path = v5;
     else {
       std::fprintf(stderr, "unknown argument %s\n", a.c_str());
       return 2;
