@@ -131,7 +131,7 @@ struct PipelineReport {
   double evaluation_seconds = 0.0;
   std::vector<CurvePoint> curve;
   std::string curve_file;
-  std::string plot_file;  // "" when no plot was drawn (gnuplot missing or none asked)
+  std::string plot_file;    // "" when no plot was drawn (gnuplot missing or none asked)
   bool plot_asked = false;  // [evaluate] plot names a file (drawn where gnuplot is)
   std::string report_file;
   double seconds = 0.0;  // the whole run
