@@ -65,7 +65,7 @@ test-fuzz: build-asan
 	else fuzz/run_all.sh $(FUZZ_SECONDS); fi
 
 format:
-	find game abstraction solver strategies cli tests bench fuzz -name '*.h' -o -name '*.cpp' | xargs clang-format -i
+	find util game abstraction solver best_response strategies pipeline distributed cli tests bench fuzz -name '*.h' -o -name '*.cpp' | xargs clang-format -i
 
 clean:
 	rm -rf build
