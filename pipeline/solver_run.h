@@ -105,6 +105,10 @@ class SolverRun {
   // run() over several ranks (solver_run_ranks.cpp).
   SolveSummary run_ranks(const std::function<void(const SolveProgress&)>& on_progress);
   double seconds_now() const;
+  // The progress report after a chunk of `count` iterations that took `took` seconds, at
+  // `elapsed` seconds of a run that started at iteration `start_done` (one and several ranks).
+  SolveProgress progress_at(double elapsed, std::int64_t start_done, bool wrote, std::int64_t count,
+                            double took) const;
 
   SolveConfig config_;
   CfrParameters params_;

@@ -95,20 +95,7 @@ SolveSummary SolverRun::run_ranks(const std::function<void(const SolveProgress&)
     if (rank == 0 && on_progress &&
         (elapsed - last_progress >= config_.progress_every_seconds || wrote)) {
       last_progress = elapsed;
-      SolveProgress p;
-      p.iterations = done_;
-      p.target = config_.iterations;
-      p.elapsed_seconds = elapsed;
-      p.iterations_per_second = static_cast<double>(done_ - start_done) / std::max(elapsed, 1e-9);
-      p.eta_seconds =
-          static_cast<double>(config_.iterations - done_) / std::max(p.iterations_per_second, 1e-9);
-      if (config_.seconds > 0) p.eta_seconds = std::min(p.eta_seconds, config_.seconds - elapsed);
-      p.eta_seconds = std::max(p.eta_seconds, 0.0);
-      if (auto r = exploitability()) p.exploitability_chips = r->exploitability_chips;
-      p.checkpoint_written = wrote;
-      p.chunk_iterations = count;
-      p.chunk_seconds = took;
-      on_progress(p);
+      on_progress(progress_at(elapsed, start_done, wrote, count, took));
     }
   }
   if (rank == 0) save();
