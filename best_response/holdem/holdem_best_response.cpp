@@ -62,6 +62,23 @@ std::vector<double> read_strategy(const Policy& policy,
   return s;
 }
 
+// Progress after the f-th of `todo` units this run (`resumed` read back, `total` in all),
+// `elapsed` seconds in, on `threads` threads (all ranks' threads for a run over ranks).
+EvaluationProgress unit_progress(std::int64_t f, std::int64_t todo, std::int64_t resumed,
+                                 std::int64_t total, double elapsed, int threads) {
+  const Pace p = pace(f, todo - f, elapsed);
+  EvaluationProgress e;
+  e.done = resumed + f;
+  e.total = total;
+  e.computed = f;
+  e.elapsed_seconds = p.elapsed_seconds;
+  e.per_second = p.per_second;
+  e.eta_seconds = p.eta_seconds;
+  e.seconds_per_unit_per_thread = p.elapsed_seconds * threads / static_cast<double>(f);
+  e.last = f == todo;
+  return e;
+}
+
 }  // namespace
 
 bool is_suit_symmetric(const CardAbstraction& abstraction, const GameDefinition& game, int samples,
@@ -696,18 +713,8 @@ std::int64_t HoldemBestResponse::Impl::compute_units(const Workspace& pre,
         if (log != nullptr && !log->append(u, out.data())) write_failed = true;
         const std::int64_t f = ++finished;
         if (opt.on_progress && (f == todo || timer.due())) {
-          const Pace p = pace(f, todo - f, timer.elapsed_seconds());
-          EvaluationProgress e;
-          e.done = resumed + f;
-          e.total = U;
-          e.computed = f;
-          e.elapsed_seconds = p.elapsed_seconds;
-          e.per_second = p.per_second;
-          e.eta_seconds = p.eta_seconds;
-          e.seconds_per_unit_per_thread =
-              p.elapsed_seconds * std::max(1, opt.threads) / static_cast<double>(f);
-          e.last = f == todo;
-          opt.on_progress(e);
+          opt.on_progress(unit_progress(f, todo, resumed, U, timer.elapsed_seconds(),
+                                        std::max(1, opt.threads)));
         }
       }
     }
@@ -755,17 +762,7 @@ std::int64_t HoldemBestResponse::Impl::distribute_units(const Workspace& pre,
     if (log != nullptr && !log->append(u, values)) write_failed = true;
     const std::int64_t f = ++finished;
     if (opt.on_progress && (f == todo || timer.due())) {
-      const Pace p = pace(f, todo - f, timer.elapsed_seconds());
-      EvaluationProgress e;
-      e.done = resumed + f;
-      e.total = U;
-      e.computed = f;
-      e.elapsed_seconds = p.elapsed_seconds;
-      e.per_second = p.per_second;
-      e.eta_seconds = p.eta_seconds;
-      e.seconds_per_unit_per_thread = p.elapsed_seconds * all_threads / static_cast<double>(f);
-      e.last = f == todo;
-      opt.on_progress(e);
+      opt.on_progress(unit_progress(f, todo, resumed, U, timer.elapsed_seconds(), all_threads));
     }
   };
   const std::int64_t here = dist.run(payload, pending, threads, compute, deliver, opt.should_stop);
