@@ -64,6 +64,22 @@ struct Layout {
   std::vector<std::vector<std::uint8_t>> num_actions;
   std::vector<std::int32_t> buckets;
   std::int64_t size = 0;
+
+  // Calls visit(round, node, bucket, offset of its first value, actions) for every
+  // information set in the stored order (round, node, bucket); stops early when visit
+  // returns false. Returns whether it went through all of them.
+  template <typename Visit>
+  bool for_each_information_set(Visit&& visit) const {
+    for (std::size_t r = 0; r < node_offset.size(); ++r)
+      for (std::size_t n = 0; n < node_offset[r].size(); ++n) {
+        const int actions = num_actions[r][n];
+        for (std::int32_t b = 0; b < buckets[r]; ++b)
+          if (!visit(static_cast<int>(r), static_cast<std::int32_t>(n), b,
+                     node_offset[r][n] + static_cast<std::int64_t>(b) * actions, actions))
+            return false;
+      }
+    return true;
+  }
 };
 
 Layout make_layout(const BettingTree& tree, const CardAbstraction& abstraction) {
@@ -120,36 +136,26 @@ void quantize_to(std::span<const double> p, std::span<T> out, int total) {
 
 template <typename T>
 std::vector<T> quantize_policy(const Policy& policy, const Layout& layout, int total) {
-  const BettingTree& tree = policy.tree();
   std::vector<T> values(static_cast<std::size_t>(layout.size));
   double probabilities[kNumActionKinds];
-  for (int r = 0; r < tree.game().num_rounds; ++r)
-    for (std::int32_t n = 0; n < tree.num_decision_nodes(r); ++n) {
-      const int actions = layout.num_actions[r][n];
-      for (std::int32_t b = 0; b < layout.buckets[r]; ++b) {
+  layout.for_each_information_set(
+      [&](int r, std::int32_t n, std::int32_t b, std::int64_t off, int actions) {
         policy.action_probabilities(r, n, b, std::span<double>(probabilities, actions));
-        const std::int64_t off = layout.node_offset[r][n] + static_cast<std::int64_t>(b) * actions;
         quantize_to<T>(std::span<const double>(probabilities, actions),
                        std::span<T>(values.data() + off, actions), total);
-      }
-    }
+        return true;
+      });
   return values;
 }
 
 // Every information set's values sum to `total`.
 template <typename T>
-bool sums_are_exact(const std::vector<T>& values, const Layout& layout, int rounds,
-                    std::uint32_t total) {
-  for (int r = 0; r < rounds; ++r)
-    for (std::size_t n = 0; n < layout.node_offset[r].size(); ++n) {
-      const int actions = layout.num_actions[r][n];
-      for (std::int32_t b = 0; b < layout.buckets[r]; ++b) {
-        const T* q =
-            values.data() + layout.node_offset[r][n] + static_cast<std::int64_t>(b) * actions;
-        if (std::accumulate(q, q + actions, std::uint32_t{0}) != total) return false;
-      }
-    }
-  return true;
+bool sums_are_exact(const std::vector<T>& values, const Layout& layout, std::uint32_t total) {
+  return layout.for_each_information_set(
+      [&](int, std::int32_t, std::int32_t, std::int64_t off, int actions) {
+        const T* q = values.data() + off;
+        return std::accumulate(q, q + actions, std::uint32_t{0}) == total;
+      });
 }
 
 }  // namespace
@@ -179,45 +185,38 @@ namespace {
 
 // Drops the last value of every information set (compact files imply it).
 template <typename T>
-std::vector<T> without_last_values(const std::vector<T>& values, const Layout& layout, int rounds) {
+std::vector<T> without_last_values(const std::vector<T>& values, const Layout& layout) {
   std::vector<T> out;
   out.reserve(values.size());
-  for (int r = 0; r < rounds; ++r)
-    for (std::size_t n = 0; n < layout.node_offset[r].size(); ++n) {
-      const int actions = layout.num_actions[r][n];
-      for (std::int32_t b = 0; b < layout.buckets[r]; ++b) {
-        const T* q =
-            values.data() + layout.node_offset[r][n] + static_cast<std::int64_t>(b) * actions;
-        out.insert(out.end(), q, q + actions - 1);
-      }
-    }
+  layout.for_each_information_set(
+      [&](int, std::int32_t, std::int32_t, std::int64_t off, int actions) {
+        out.insert(out.end(), values.data() + off, values.data() + off + actions - 1);
+        return true;
+      });
   return out;
 }
 
 // The inverse: every information set's last value is `total` minus the others. False when
 // the sizes disagree or the stored values already exceed `total`.
 template <typename T>
-bool with_last_values(const std::vector<T>& stored, const Layout& layout, int rounds,
-                      std::uint32_t total, std::vector<T>& values) {
+bool with_last_values(const std::vector<T>& stored, const Layout& layout, std::uint32_t total,
+                      std::vector<T>& values) {
   std::int64_t expected = 0;
-  for (int r = 0; r < rounds; ++r)
+  for (std::size_t r = 0; r < layout.num_actions.size(); ++r)
     for (const std::uint8_t actions : layout.num_actions[r])
       expected += static_cast<std::int64_t>(layout.buckets[r]) * (actions - 1);
   if (static_cast<std::int64_t>(stored.size()) != expected) return false;
   values.assign(static_cast<std::size_t>(layout.size), 0);
   const T* in = stored.data();
-  for (int r = 0; r < rounds; ++r)
-    for (std::size_t n = 0; n < layout.node_offset[r].size(); ++n) {
-      const int actions = layout.num_actions[r][n];
-      for (std::int32_t b = 0; b < layout.buckets[r]; ++b) {
-        T* q = values.data() + layout.node_offset[r][n] + static_cast<std::int64_t>(b) * actions;
+  return layout.for_each_information_set(
+      [&](int, std::int32_t, std::int32_t, std::int64_t off, int actions) {
+        T* q = values.data() + off;
         std::uint32_t sum = 0;
         for (int a = 0; a < actions - 1; ++a) sum += q[a] = *in++;
         if (sum > total) return false;
         q[actions - 1] = static_cast<T>(total - sum);
-      }
-    }
-  return true;
+        return true;
+      });
 }
 
 // The context of every stored value of a compact file, in the stored order: (round, actions
@@ -310,12 +309,10 @@ void write_file(const std::string& path, const Policy& policy,
       ar(quantize_policy<std::uint16_t>(policy, layout, 65535));
     else if (metadata.bits == 8)
       write_coded_values(
-          ar,
-          without_last_values(quantize_policy<std::uint8_t>(policy, layout, 255), layout, rounds),
+          ar, without_last_values(quantize_policy<std::uint8_t>(policy, layout, 255), layout),
           layout, rounds);
     else
-      ar(without_last_values(quantize_policy<std::uint16_t>(policy, layout, 65535), layout,
-                             rounds));
+      ar(without_last_values(quantize_policy<std::uint16_t>(policy, layout, 65535), layout));
     if (compact != nullptr) {
       serialize_compact(ar, *compact);
     } else if (descriptor.kind == "buckets") {
@@ -537,11 +534,10 @@ StrategyFile StrategyFile::read_impl(const std::string& path,
       std::vector<std::uint8_t> stored8(contexts.size());
       if (!rans_check(model).empty() || !rans_decode(coded, contexts, model, stored8))
         fail(path, "corrupt (the entropy-coded probabilities do not decode)");
-      if (!with_last_values(stored8, layout, file.game_.num_rounds, 255, file.values8_))
+      if (!with_last_values(stored8, layout, 255, file.values8_))
         fail(path, "corrupt (an information set's stored probabilities exceed 255/255)");
     }
-    const bool ok = file.bits_ == 8 || with_last_values(stored16, layout, file.game_.num_rounds,
-                                                        65535, file.values16_);
+    const bool ok = file.bits_ == 8 || with_last_values(stored16, layout, 65535, file.values16_);
     if (layout.buckets != buckets || !ok)
       fail(path,
            "corrupt (strategy size does not match the game and abstraction, or an "
@@ -552,9 +548,8 @@ StrategyFile StrategyFile::read_impl(const std::string& path,
   const std::size_t stored = file.bits_ == 8 ? file.values8_.size() : file.values16_.size();
   if (layout.buckets != buckets || static_cast<std::int64_t>(stored) != layout.size)
     fail(path, "corrupt (strategy size does not match the game and abstraction)");
-  const bool exact = file.bits_ == 8
-                         ? sums_are_exact(file.values8_, layout, file.game_.num_rounds, 255)
-                         : sums_are_exact(file.values16_, layout, file.game_.num_rounds, 65535);
+  const bool exact = file.bits_ == 8 ? sums_are_exact(file.values8_, layout, 255)
+                                     : sums_are_exact(file.values16_, layout, 65535);
   if (!exact)
     fail(path, "corrupt (an information set's probabilities do not sum to " +
                    std::to_string(file.quantum_total()) + "/" +
