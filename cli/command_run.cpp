@@ -127,8 +127,9 @@ void print_summary(const PipelineReport& r, const std::string& config, double to
              format_duration(s.seconds), r.solve.iterations_per_second(), r.solve.threads);
   fmt::print("  tables       {:.1f} MiB · checkpoint {}\n", r.solve.table_bytes / 1048576.0,
              s.checkpoint);
-  fmt::print("  strategy     {} ({:.1f} MB, {}-bit{})\n", r.exported.strategy,
-             static_cast<double>(r.exported.bytes) / 1e6, r.exported.bits,
+  fmt::print("  strategy     {} ({:.1f} MB, {}{}-bit{})\n", r.exported.strategy,
+             static_cast<double>(r.exported.bytes) / 1e6, r.exported.compact ? "compact, " : "",
+             r.exported.bits,
              r.exported.thinning.empty() ? std::string() : ", " + r.exported.thinning);
   if (r.kept) {
     const KeptStrategy& k = *r.kept;

@@ -49,7 +49,7 @@ PipelineConfig PipelineConfig::from_file(const std::string& path) {
   const toml::value root = parse_toml_file(path, "config");
   const std::string stem = std::filesystem::path(path).stem().string();
   const toml::value* ex =
-      table_of(root, "export", {"strategy", "bits", "threshold", "purify"}, path);
+      table_of(root, "export", {"strategy", "bits", "threshold", "purify", "compact"}, path);
   c.exports.strategy = get<std::string>(ex, "strategy", stem + ".strategy", path);
   c.exports.bits = static_cast<int>(get<std::int64_t>(ex, "bits", 8, path));
   if (c.exports.bits != 8 && c.exports.bits != 16)
@@ -66,6 +66,11 @@ PipelineConfig PipelineConfig::from_file(const std::string& path) {
   } else if (purify) {
     c.exports.thinning = StrategyThinning::purify();
   }
+  c.exports.compact = get<bool>(ex, "compact", false, path);
+  if (c.exports.compact && c.abstraction.rounds[3].method != BucketingMethod::kOchs)
+    throw InputError(path +
+                     ": 'export.compact' needs an OCHS river ([river] method = \"ochs\"): "
+                     "the player computes river buckets from its centres");
   const toml::value* ev =
       table_of(root, "evaluate",
                {"flops", "every_seconds", "exact", "seed", "curve", "plot", "report"}, path);

@@ -6,6 +6,8 @@
 //               threshold = 0.15    # optional, 0 < T < 1: drop actions below T, renormalise
 //               purify = true       # optional: the most probable action only (not with
 //                                   # threshold; abstraction/strategy_thinning.h)
+//               compact = true      # optional: format 3, river buckets computed at play
+//                                   # time (an OCHS river only; `hulhe export --compact`)
 //   [evaluate]  flops = 40          # sampled real-game best response: canonical flops drawn
 //               every_seconds = 120 # during the solve, an estimate this often (0: end only)
 //               exact = false       # at the end, the exact best response over all 1,755 flops
@@ -29,6 +31,9 @@ struct ExportSettings {
   std::string strategy;
   int bits = 8;
   StrategyThinning thinning;  // applied before quantisation, to every strategy a run writes
+  // Every strategy file of the run in the compact format (strategies/compact_bucket_abstraction.h):
+  // the river's bucket table replaced by its OCHS model, checked once per run.
+  bool compact = false;
   // Where `hulhe run` puts the last strategy when the strategy file keeps an earlier, less
   // exploitable one (pipeline/pipeline_run.h).
   std::string last_strategy() const { return strategy + ".last"; }

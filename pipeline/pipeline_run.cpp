@@ -15,6 +15,7 @@
 #include "abstraction/strategy_thinning.h"
 #include "solver/average_policy.h"
 #include "solver/checkpoint.h"
+#include "strategies/compact_bucket_abstraction.h"
 #include "strategies/strategy_file.h"
 #include "util/input_error.h"
 #include "util/output_file.h"
@@ -104,7 +105,9 @@ nlohmann::json PipelineReport::to_json() const {
                  {"bits", exported.bits},
                  {"bytes", exported.bytes},
                  {"seconds", exported.seconds},
-                 {"thinning", exported.thinning}};
+                 {"thinning", exported.thinning},
+                 {"compact", exported.compact},
+                 {"compact_check_seconds", exported.compact_check_seconds}};
   if (kept) {
     const KeptStrategy& k = *kept;
     j["kept"] = {{"strategy", exported.strategy},
@@ -203,6 +206,25 @@ PipelineReport PipelineRun::run(PipelineObserver& observer) {
       !config_.solve.checkpoint.empty() && std::filesystem::exists(config_.solve.checkpoint);
   SolverRun solver(config_.solve, resume);
   if (many) solver.run_over(ranks_);
+  // A compact export's river model, checked against every canonical river hand once here
+  // (it depends on the bucket map only), so each strategy the run writes costs no more than a
+  // plain one. Rank 0 alone writes strategy files.
+  std::optional<CompactBucketAbstraction> compact;
+  if (exports.compact && (!many || ranks_->rank() == 0)) {
+    const auto* clustered = dynamic_cast<const ClusteredAbstraction*>(&solver.abstraction());
+    if (clustered == nullptr)
+      throw InputError(config_.path +
+                       ": 'export.compact' needs a bucket map; the solve's "
+                       "abstraction is " +
+                       solver.abstraction().describe());
+    const auto t_compact = Clock::now();
+    compact.emplace(CompactBucketAbstraction::from(
+        *clustered, config_.solve.bucket_map, threads, [&](std::int64_t done, std::int64_t total) {
+          observer.abstraction_progress("compact export: river boards checked", done, total,
+                                        since(t_compact));
+        }));
+    report.exported.compact_check_seconds = since(t_compact);
+  }
   observer.solve_started(solver, resume);
   // Every strategy file of the run: the average strategy thinned (export settings) and
   // quantised by the writer; `checkpoint` is the file its tables are in, if any.
@@ -217,7 +239,10 @@ PipelineReport PipelineRun::run(PipelineObserver& observer) {
     meta.abstraction_kind = config_.solve.abstraction;
     meta.bucket_map = config_.solve.bucket_map;
     meta.bits = exports.bits;
-    write_strategy_file(path, policy, meta);
+    if (compact)
+      write_compact_strategy_file(path, policy, *compact, meta);
+    else
+      write_strategy_file(path, policy, meta);
   };
   double last_estimate = 0.0;
   std::optional<CurvePoint> best;  // the estimate of what the strategy file holds now
@@ -282,6 +307,7 @@ PipelineReport PipelineRun::run(PipelineObserver& observer) {
   report.exported.strategy = exports.strategy;
   report.exported.bits = exports.bits;
   report.exported.thinning = exports.thinning.describe();
+  report.exported.compact = exports.compact;
   report.exported.bytes = std::filesystem::file_size(exports.strategy);
   report.exported.seconds = since(t_export);
   observer.exported(last_path, std::filesystem::file_size(last_path), exports.bits,

@@ -115,6 +115,8 @@ struct PipelineReport {
     std::string strategy;
     int bits = 8;
     std::string thinning;  // StrategyThinning::describe(): "" for none
+    bool compact = false;
+    double compact_check_seconds = 0.0;  // the compact river model's check, before the solve
     std::uint64_t bytes = 0;
     double seconds = 0.0;
   };

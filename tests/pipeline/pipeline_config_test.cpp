@@ -76,6 +76,22 @@ TEST(PipelineConfigExport, RefusesABadThresholdOrBothThinnings) {
   }
 }
 
+// `compact = true` needs an OCHS river: the player recomputes river buckets from its centres.
+TEST(PipelineConfigExport, CompactNeedsAnOchsRiver) {
+  const TempFolder dir;
+  EXPECT_FALSE(PipelineConfig::from_file(write_config(dir, "")).exports.compact);
+  const std::string path = write_config(dir, "compact = true\n");
+  EXPECT_EQ(testing::error_of([&] { PipelineConfig::from_file(path); }),
+            path +
+                ": 'export.compact' needs an OCHS river ([river] method = \"ochs\"): the "
+                "player computes river buckets from its centres");
+  std::string text = testing::slurp(path);
+  const std::string ehs_river = "[river]\nmethod = \"ehs\"";
+  text.replace(text.find(ehs_river), ehs_river.size(), "[river]\nmethod = \"ochs\"");
+  testing::spit(path, text);
+  EXPECT_TRUE(PipelineConfig::from_file(path).exports.compact);
+}
+
 TEST(PipelineConfigExport, TheLastStrategyFileIsAnOutput) {
   const TempFolder dir;
   const PipelineConfig c = PipelineConfig::from_file(write_config(dir, ""));
