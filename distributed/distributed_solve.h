@@ -12,7 +12,8 @@
 //
 // Average sums: the walk never reads them (regret matching reads regrets only), so only
 // rank 0 keeps the running total; the other ranks start every period from zero, and the
-// sync adds their sums into rank 0's (MPI_Reduce to rank 0), exactly the one-process sum.
+// sync adds their sums into rank 0's (an allreduce whose result only rank 0 keeps), exactly
+// the one-process sum.
 //
 // A rank's stop signal is sent point to point to every other rank at once (polled after
 // each chunk), so a SIGTERM to any rank ends the period early on all of them.

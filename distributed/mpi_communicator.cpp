@@ -74,20 +74,6 @@ void MpiCommunicator::allreduce_sum(double* values, std::int64_t count, const ch
   }
 }
 
-void MpiCommunicator::reduce_sum_to_root(double* values, std::int64_t count,
-                                         const char* what) const {
-  constexpr std::int64_t kMaxCount = std::int64_t{1} << 30;
-  for (std::int64_t at = 0; at < count; at += kMaxCount) {
-    MPI_Request request;
-    const int n = static_cast<int>(std::min(kMaxCount, count - at));
-    // The root reduces into its own buffer (MPI_IN_PLACE is valid only there).
-    const void* send = rank_ == 0 ? MPI_IN_PLACE : values + at;
-    void* receive = rank_ == 0 ? values + at : nullptr;
-    check(MPI_Ireduce(send, receive, n, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD, &request), what);
-    wait(request, what);
-  }
-}
-
 void MpiCommunicator::allreduce_sum(std::int64_t* values, std::int64_t count,
                                     const char* what) const {
   MPI_Request request;

@@ -24,8 +24,6 @@ class MpiCommunicator {
   // In-place sums over the ranks (every rank gets the total).
   void allreduce_sum(double* values, std::int64_t count, const char* what) const;
   void allreduce_sum(std::int64_t* values, std::int64_t count, const char* what) const;
-  // In-place sum over the ranks on rank 0 only (the others' `values` are left undefined).
-  void reduce_sum_to_root(double* values, std::int64_t count, const char* what) const;
   // Returns once every rank has called it, or throws after `timeout_seconds`.
   void barrier(const char* what, double timeout_seconds) const;
   // Every rank's value, by rank.
