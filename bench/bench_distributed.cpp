@@ -11,7 +11,8 @@
 //
 // Each rank runs external sampling on its own tables for S seconds on T threads (its own
 // seed), the iterations are summed over the ranks, then N syncs are timed (the slowest
-// rank's seconds; bytes: what each rank contributes, 8 per table value). Rank 0 prints.
+// rank's seconds; bytes: what each rank contributes, 8 per table value: the regrets to an
+// allreduce, the average sums to a reduce onto rank 0). Rank 0 prints.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -115,6 +116,7 @@ int main(int argc, char** argv) {
     CfrParameters params;
     params.algorithm = "external";
     params.seed = 1 + static_cast<std::uint64_t>(rank);
+    params.regret_weight = size;  // as a solve over the ranks (distributed/distributed_solve.h)
     ExternalSamplingMccfr es(tree, abstraction, tables, params);
     if (ranks) ranks->start(tables);
     // Iterations for o.seconds, in chunks of ~0.1 s.

@@ -26,6 +26,18 @@ inline HoldemBestResponseOptions::Precision parse_precision(const std::string& p
   return HoldemBestResponseOptions::Precision::kAuto;
 }
 
+// `--unit-timeout SECONDS` (runs over MPI ranks, docs/distributed.md): how long rank 0 waits
+// for a rank that holds work units to return one before the job fails. Generous by default:
+// one exact unit of a large HULHE strategy can take minutes of one core.
+inline constexpr double kDefaultUnitTimeoutSeconds = 3600.0;
+
+inline void add_unit_timeout_option(CLI::App* cmd, double& seconds) {
+  cmd->add_option("--unit-timeout", seconds,
+                  "under mpirun: fail when a rank returns none of its units for this many "
+                  "seconds (a hung rank or lost node; rerun to resume)")
+      ->check(CLI::Range(0.001, 1e9));
+}
+
 struct BestResponseSettings {
   int threads = 1;
   std::int64_t flops = 0;  // 0: exact; K: an estimate from K sampled flops
@@ -34,6 +46,7 @@ struct BestResponseSettings {
   std::string precision = "auto";
   std::string resume_file;
   bool quiet = false;  // no progress lines
+  double unit_timeout = kDefaultUnitTimeoutSeconds;
 
   // The resume file is appended to as units finish (a journal, not replaced at the end), so
   // it must be a regular file that is none of the inputs (util/output_file.h): a fifo would

@@ -38,7 +38,7 @@ void run(const Options& o) {
     throw InputError(o.a + " and " + o.b + " are strategies of different games");
   HoldemBestResponseOptions bo = o.options();
   // Under mpirun the units spread over the ranks; rank 0 alone reports (docs/distributed.md).
-  bo.distribution = make_unit_distribution();
+  bo.distribution = make_unit_distribution(o.unit_timeout);
   // The walk's traverser follows B against A: value[t] is B's in seat t, so A's in seat
   // 1 - t is its negative (zero sum).
   const HoldemBestResponseReport r = HoldemBestResponse(*a.policy, *b.policy, bo).run();
@@ -95,6 +95,7 @@ void add_compare_command(CLI::App& app) {
   cmd->add_option("--resume-file", o->resume_file, "append finished work units here");
   add_precision_option(cmd, o->precision);
   cmd->add_flag("--quiet", o->quiet, "no progress lines on stderr");
+  add_unit_timeout_option(cmd, o->unit_timeout);
   cmd->add_flag("--json", o->json, "print one JSON object");
   cmd->callback([o] { run(*o); });
 }

@@ -1,16 +1,20 @@
 #pragma once
-// The MCCFR solve over the MPI ranks of a job (pipeline/solve_ranks.h). A sync adds up every
-// rank's changes since the last sync with MPI_Allreduce, in chunks of kSyncChunkValues
-// values, so no rank ever holds a second full copy for the reduction:
+// The MCCFR solve over the MPI ranks of a job (pipeline/solve_ranks.h). No rank holds a
+// second copy of the tables: a sync works in place, in chunks of kSyncChunkValues values
+// (one 8 MiB buffer of doubles), on two rules (docs/distributed.md: why they converge).
 //
-//   S' = S + Σ_r (T_r − S) = (T_0 − (N−1)·S) + Σ_{r≥1} T_r
+// Regrets: every rank's walk multiplies its regret increments by N (the number of ranks,
+// CfrParameters::regret_weight), so rank r's table is T_r = S + N·Δ_r, with S the regrets at
+// the last sync and Δ_r what rank r's own iterations would add in one process. The ranks'
+// average is then the sum of every rank's changes, in one process's units:
 //
-// with S the tables at the last sync and T_r rank r's tables now. Only rank 0 needs S (it
-// contributes T_0 − (N−1)·S; the others their tables as they are), so only rank 0 keeps a
-// copy of the tables (memory: 2× the tables on rank 0, 1× elsewhere; docs/distributed.md).
-// The chunks are summed in double: N copies of S cancel exactly enough that the sum of the
-// changes is what one process would have added (float tables lose nothing more than their
-// own rounding), at the price of 8 bytes per value on the wire.
+//   S' = (1/N)·Σ_r T_r = S + Σ_r Δ_r            (MPI_Allreduce, then ÷ N)
+//
+// Average sums: the walk never reads them (regret matching reads regrets only), so only
+// rank 0 keeps the running total; the other ranks start every period from zero, and the
+// sync adds their sums into rank 0's (an allreduce whose result only rank 0 keeps), exactly
+// the one-process sum.
+//
 // A rank's stop signal is sent point to point to every other rank at once (polled after
 // each chunk), so a SIGTERM to any rank ends the period early on all of them.
 #include <memory>

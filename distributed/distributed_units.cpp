@@ -3,6 +3,7 @@
 #include "distributed/process_group.h"
 
 #ifdef HULHE_MPI
+#include <fmt/format.h>
 #include <omp.h>
 
 #include <atomic>
@@ -31,8 +32,15 @@ void nap() {
   std::this_thread::sleep_for(std::chrono::milliseconds(1));
 }
 
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
 class MpiUnitDistribution final : public UnitDistribution {
  public:
+  explicit MpiUnitDistribution(double unit_timeout_seconds) : unit_timeout_(unit_timeout_seconds) {}
   bool coordinator() const override { return comm_.rank() == 0; }
 
   int total_threads(int threads_here) override {
@@ -52,8 +60,15 @@ class MpiUnitDistribution final : public UnitDistribution {
   std::int64_t run(std::size_t payload, const std::vector<std::int64_t>& pending, int threads,
                    const ComputeUnit& compute, const DeliverUnit& deliver,
                    const std::function<bool()>& should_stop) override {
-    return coordinator() ? coordinate(payload, pending, threads, compute, deliver, should_stop)
-                         : work(payload, threads, compute);
+    const std::int64_t here =
+        coordinator() ? coordinate(payload, pending, threads, compute, deliver, should_stop)
+                      : work(payload, threads, compute);
+    // Every rank must be alive before the job ends (MPI_Finalize waits for all of them): a
+    // rank that hung after its last unit fails the job here, with every unit recorded.
+    // Rank 0 arrives last (it has every result); the others may wait for rank 0's own units.
+    comm_.barrier("best response: finishing",
+                  coordinator() ? unit_timeout_ : comm_.timeout_seconds() + unit_timeout_);
+    return here;
   }
 
  private:
@@ -97,11 +112,30 @@ class MpiUnitDistribution final : public UnitDistribution {
     std::vector<char> finished(static_cast<std::size_t>(size), 0);
     int open = size - 1;    // ranks not yet told that no unit is left
     std::int64_t owed = 0;  // units handed out whose results have not come back
+    // Per rank: units it holds, and since when it has returned none of them (the deadline
+    // that keeps a hung rank from holding the job: unit_timeout_).
+    std::vector<std::int64_t> held(static_cast<std::size_t>(size), 0);
+    std::vector<Clock::time_point> quiet_since(static_cast<std::size_t>(size), Clock::now());
     std::vector<double> buffer;
     std::vector<std::int64_t> reply;
     while (open > 0 || owed > 0) {
       int source = 0, tag = 0, bytes = 0;
       if (!comm_.probe(source, tag, bytes)) {
+        for (int r = 1; r < size; ++r)
+          if (held[r] > 0 && seconds_since(quiet_since[r]) > unit_timeout_) {
+            // Rank 0's own threads finish the units they hold (each is recorded in the
+            // resume file as it ends) and take no more; then the job fails.
+            {
+              std::lock_guard<std::mutex> g(m);
+              stopping = true;
+            }
+            computer.join();
+            throw DistributedError(fmt::format(
+                "best response: rank {} of {} returned none of its {} unit(s) within {} s "
+                "(--unit-timeout; the rank hangs or its node was lost); every unit finished "
+                "so far is recorded: run the same command again to go on",
+                r, size, held[r], unit_timeout_));
+          }
         nap();
         continue;
       }
@@ -122,6 +156,8 @@ class MpiUnitDistribution final : public UnitDistribution {
         }
         const auto sent = static_cast<std::int64_t>(reply.size()) - 1;
         owed += sent;
+        if (held[source] == 0) quiet_since[source] = Clock::now();
+        held[source] += sent;
         if (reply[0] == 1 && !finished[source]) {
           finished[source] = 1;
           --open;
@@ -139,6 +175,8 @@ class MpiUnitDistribution final : public UnitDistribution {
           deliver(u, buffer.data() + 1);
         }
         --owed;
+        --held[source];
+        quiet_since[source] = Clock::now();
       } else {
         throw DistributedError("best response: unexpected message tag " + std::to_string(tag));
       }
@@ -185,6 +223,7 @@ class MpiUnitDistribution final : public UnitDistribution {
     });
     const std::int64_t target = 2 * static_cast<std::int64_t>(threads);
     bool asked = false, told_done = false;
+    Clock::time_point asked_at = Clock::now();
     std::vector<std::vector<double>> to_send;
     std::vector<std::int64_t> reply(static_cast<std::size_t>(target) + 1);
     while (true) {
@@ -206,6 +245,7 @@ class MpiUnitDistribution final : public UnitDistribution {
         const std::int64_t want = target - held;
         comm_.send(&want, 1, MPI_INT64_T, 0, kRequest);
         asked = true;
+        asked_at = Clock::now();
         idle = false;
       }
       int source = 0, tag = 0, bytes = 0;
@@ -231,6 +271,19 @@ class MpiUnitDistribution final : public UnitDistribution {
         if (outbox.empty()) break;
         continue;
       }
+      if (asked && seconds_since(asked_at) > unit_timeout_) {
+        {
+          std::lock_guard<std::mutex> g(m);
+          none_left = true;  // the compute threads end after their current units
+          queue.clear();
+        }
+        ready.notify_all();
+        computer.join();
+        throw DistributedError(fmt::format(
+            "best response: no answer from rank 0 within {} s (--unit-timeout; rank 0 hangs "
+            "or its node was lost)",
+            unit_timeout_));
+      }
       if (idle) nap();
     }
     computer.join();
@@ -238,19 +291,20 @@ class MpiUnitDistribution final : public UnitDistribution {
   }
 
   MpiCommunicator comm_;
+  double unit_timeout_;
 };
 
 }  // namespace
 
-std::shared_ptr<UnitDistribution> make_unit_distribution() {
+std::shared_ptr<UnitDistribution> make_unit_distribution(double unit_timeout_seconds) {
   const ProcessGroup group = join_process_group();
   if (group.size <= 1) return nullptr;
-  return std::make_shared<MpiUnitDistribution>();
+  return std::make_shared<MpiUnitDistribution>(unit_timeout_seconds);
 }
 
 #else
 
-std::shared_ptr<UnitDistribution> make_unit_distribution() {
+std::shared_ptr<UnitDistribution> make_unit_distribution(double) {
   join_process_group();  // an InputError when started by mpirun
   return nullptr;
 }

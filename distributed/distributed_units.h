@@ -18,6 +18,8 @@
 namespace hulhe {
 
 // Null when this process is not one of several MPI ranks (join_process_group()).
-std::shared_ptr<UnitDistribution> make_unit_distribution();
+// `unit_timeout_seconds`: how long rank 0 waits for a rank that holds units to return one of
+// them (and a rank for rank 0's answer) before the job fails: a hung rank never holds it.
+std::shared_ptr<UnitDistribution> make_unit_distribution(double unit_timeout_seconds);
 
 }  // namespace hulhe

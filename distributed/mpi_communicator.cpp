@@ -3,11 +3,23 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
+#include <string>
 #include <thread>
 
 #include "distributed/distributed_error.h"
 
 namespace hulhe {
+namespace {
+
+// "600", "0.5": whole seconds without a fraction.
+std::string format_seconds(double s) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", s);
+  return text;
+}
+
+}  // namespace
 
 MpiCommunicator::MpiCommunicator(double timeout_seconds) : timeout_(timeout_seconds) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
@@ -22,9 +34,9 @@ void MpiCommunicator::check(int code, const char* what) const {
   throw DistributedError(std::string(what) + ": MPI error: " + std::string(text, length));
 }
 
-void MpiCommunicator::wait(MPI_Request& request, const char* what) const {
+void MpiCommunicator::wait(MPI_Request& request, const char* what, double timeout_seconds) const {
   using Clock = std::chrono::steady_clock;
-  const auto deadline = Clock::now() + std::chrono::duration<double>(timeout_);
+  const auto deadline = Clock::now() + std::chrono::duration<double>(timeout_seconds);
   int flag = 0;
   // Spin briefly (a collective among ranks that arrive together completes in microseconds),
   // then poll with short sleeps so that a rank waiting for a slower one leaves its core to
@@ -38,10 +50,15 @@ void MpiCommunicator::wait(MPI_Request& request, const char* what) const {
     if (flag) return;
     if (Clock::now() > deadline)
       throw DistributedError(std::string(what) + ": no answer from the other ranks within " +
-                             std::to_string(static_cast<long long>(timeout_)) +
-                             " s (a rank died or hangs)");
+                             format_seconds(timeout_seconds) + " s (a rank died or hangs)");
     std::this_thread::sleep_for(std::chrono::microseconds(100));
   }
+}
+
+void MpiCommunicator::barrier(const char* what, double timeout_seconds) const {
+  MPI_Request request;
+  check(MPI_Ibarrier(MPI_COMM_WORLD, &request), what);
+  wait(request, what, timeout_seconds);
 }
 
 void MpiCommunicator::allreduce_sum(double* values, std::int64_t count, const char* what) const {

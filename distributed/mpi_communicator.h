@@ -24,6 +24,8 @@ class MpiCommunicator {
   // In-place sums over the ranks (every rank gets the total).
   void allreduce_sum(double* values, std::int64_t count, const char* what) const;
   void allreduce_sum(std::int64_t* values, std::int64_t count, const char* what) const;
+  // Returns once every rank has called it, or throws after `timeout_seconds`.
+  void barrier(const char* what, double timeout_seconds) const;
   // Every rank's value, by rank.
   std::vector<std::uint64_t> allgather(std::uint64_t value, const char* what) const;
 
@@ -38,7 +40,8 @@ class MpiCommunicator {
 
  private:
   // Polls `request` until complete or the deadline; throws naming `what` on a timeout.
-  void wait(MPI_Request& request, const char* what) const;
+  void wait(MPI_Request& request, const char* what) const { wait(request, what, timeout_); }
+  void wait(MPI_Request& request, const char* what, double timeout_seconds) const;
   int rank_ = 0;
   int size_ = 1;
   double timeout_ = 600.0;

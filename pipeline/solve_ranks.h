@@ -30,8 +30,10 @@ class SolveRanks {
   virtual int size() const = 0;
   // Every rank must run the same solve: InputError naming `what` if `key` differs.
   virtual void check_same(std::uint64_t key, const std::string& what) = 0;
-  // The tables every rank starts from (identical on all ranks); rank 0 keeps what it needs to
-  // form the sum of the changes later.
+  // The tables every rank starts from (identical on all ranks): the ranks but rank 0 clear
+  // their average sums (rank 0 keeps the job's; the others add their own changes to zero).
+  // Every rank's algorithm must multiply its regret increments by size()
+  // (CfrParameters::regret_weight; distributed/distributed_solve.h says why).
   virtual void start(StrategyTables& tables) = 0;
   // Tells the other ranks to end their period now: this rank got a stop signal
   // (kStopSignal) or, rank 0, reached the time budget (kBudget).
@@ -42,9 +44,10 @@ class SolveRanks {
   virtual int announced() = 0;
   // The first half of a sync: totals over the ranks of this period's counts and flags.
   virtual RankTotals add_up_counts(std::int64_t iterations, bool stop, bool budget) = 0;
-  // The second half: every rank's tables become the last sync's tables plus the sum of every
-  // rank's changes since, then multiplied by each of `factors` in turn (the linear
-  // discounting points the period crossed, solver/linear_discounting.h).
+  // The second half: the tables become the last sync's tables plus the sum of every rank's
+  // changes since (regrets on every rank; average sums on rank 0, zero on the others), then
+  // multiplied by each of `factors` in turn (the linear discounting points the period
+  // crossed, solver/linear_discounting.h).
   virtual void add_up_tables(StrategyTables& tables, const std::vector<double>& factors) = 0;
   virtual SyncCost last_sync() const = 0;
 };

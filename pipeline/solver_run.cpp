@@ -194,13 +194,6 @@ void SolverRun::run_over(std::shared_ptr<SolveRanks> ranks) {
   key = checksum64(facts, sizeof facts, key);
   key = checksum64(params_.algorithm.data(), params_.algorithm.size(), key);
   ranks->check_same(key, "the game, abstraction, algorithm, seed or iterations done");
-  // Rank 0 keeps the tables of the last sync beside its own (distributed/distributed_solve.h).
-  const std::uint64_t available = available_memory_bytes();
-  if (ranks->rank() == 0 && available > 0 && 2 * tables_.memory_bytes() > available)
-    throw InputError(fmt::format(
-        "rank 0 of a solve over MPI ranks needs twice the tables ({:.2f} GiB) but only {:.2f} "
-        "GiB of memory is available (docs/distributed.md, memory per rank)",
-        2 * tables_.memory_bytes() / 1073741824.0, available / 1073741824.0));
   // Rank r's own random streams: every sample of iteration t derives from (seed, t)
   // (cfr_algorithm.h), so ranks differ by their seed; rank 0 keeps the config's. Linear
   // discounting is applied at the syncs to the sum of every rank's iterations
@@ -212,6 +205,9 @@ void SolverRun::run_over(std::shared_ptr<SolveRanks> ranks) {
     rank_params.seed = mix();
   }
   rank_params.discount_interval = 0;
+  // Each rank's changes stand for the whole job's between syncs, which average the ranks'
+  // tables (distributed/distributed_solve.h): no rank keeps a second copy of the tables.
+  rank_params.regret_weight = static_cast<double>(ranks->size());
   algorithm_ = make_cfr_algorithm(rank_params, *tree_, *abstraction_, tables_);
   ranks->start(tables_);
   ranks_ = std::move(ranks);

@@ -41,6 +41,12 @@ struct CfrParameters {
   double prune_threshold = -300000.0;
   double prune_probability = 0.95;
   double regret_floor = -310000.0;
+  // What each regret increment of the sampling algorithms (external, pcs) is multiplied by:
+  // 1 in one process. A solve over N MPI ranks sets N, so that a rank's own changes stand
+  // for the whole job's between syncs and the sync can average the ranks' tables instead of
+  // forming the sum of changes from a copy of the last sync's tables (docs/distributed.md).
+  // Not a config key and not in checkpoints.
+  double regret_weight = 1.0;
 };
 
 class CfrAlgorithm {

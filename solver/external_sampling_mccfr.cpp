@@ -73,7 +73,7 @@ double ExternalSamplingMccfr::traverse(std::int32_t n, int traverser, const Samp
     }
     for (int a = 0; a < num_actions; ++a) {
       if (!explored[a]) continue;
-      tables.add_regret(off + a, value[a] - expected);
+      tables.add_regret(off + a, params_.regret_weight * (value[a] - expected));
       if (params_.prune_after > 0 && tables.regret(off + a) < params_.regret_floor)
         tables.add_regret(off + a, params_.regret_floor - tables.regret(off + a));
     }

@@ -49,6 +49,7 @@ void PublicChanceSamplingCfr::run_dealt(std::int64_t first, std::int64_t count, 
       pass.set_tables(tables_);
       pass.average_weight = t > params_.average_delay ? 1.0 : 0.0;
       pass.sampled = true;
+      pass.regret_weight = params_.regret_weight;
       pass.shared_tables = shared;
       walker_.cfr_pass_on(worker, pass);
     }
@@ -74,6 +75,7 @@ void PublicChanceSamplingCfr::run_enumerated(std::int64_t first, std::int64_t co
         pass.strategy = sigma_.data();
         pass.set_tables(tables_);
         pass.sampled = true;
+        pass.regret_weight = params_.regret_weight;
         walker_.cfr_pass_on(0, pass);
       }
     }
@@ -100,6 +102,7 @@ void PublicChanceSamplingCfr::run_enumerated(std::int64_t first, std::int64_t co
         pass.strategy = sigma_.data();
         pass.set_arrays(nullptr, nullptr, regret_buffers_[w].data(), average_buffers_[w].data());
         pass.sampled = true;
+        pass.regret_weight = params_.regret_weight;
         walker_.cfr_pass_on(w, pass);
       }
     }

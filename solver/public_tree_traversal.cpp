@@ -255,11 +255,11 @@ void PublicTreeTraversal::walk(Workspace& ws, std::int32_t node_index, int round
       // Counterfactual regrets (Zinkevich et al. 2007): cv already carries pi_-i.
       T* regret = pass.regret_table<T>() + nd.table_offset;
       T* avg = pass.average_table<T>() + nd.table_offset;
-      const double w = pass.average_weight;
+      const double w = pass.average_weight, rw = pass.regret_weight;
       for (std::int32_t h = 0; h < n; ++h) {
         if (bucket[h] < 0) continue;
         const std::int64_t o = static_cast<std::int64_t>(bucket[h]) * nd.bucket_stride;
-        for (int a = 0; a < A; ++a) add<kShared>(regret + o + a, cv[a * n + h] - out[h]);
+        for (int a = 0; a < A; ++a) add<kShared>(regret + o + a, rw * (cv[a * n + h] - out[h]));
         if (w > 0.0 && reach_t[h] > 0.0)
           for (int a = 0; a < A; ++a) add<kShared>(avg + o + a, w * reach_t[h] * sigma[a * n + h]);
       }

@@ -53,6 +53,9 @@ struct CfrPass {
   double* regrets64 = nullptr;
   double* average_sums64 = nullptr;
   double average_weight = 1.0;
+  // Each regret increment is multiplied by this (CfrParameters::regret_weight: 1 but in a
+  // solve over MPI ranks).
+  double regret_weight = 1.0;
   // CFR-BR (cfr_br.h): the opponent's strategy per real information set (decision node,
   // board, own hand; layout PublicTreeTraversal::hand_strategy_offset). When set, the
   // opponent's nodes read it instead of `strategy` through the buckets. Enumerated boards only.

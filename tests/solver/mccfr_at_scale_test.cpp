@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "best_response/best_response.h"
@@ -163,6 +164,34 @@ TEST(MccfrAtScale, OneThreadRunsWithEveryOptionAreDeterministicAndResumable) {
   first.run(1, 100, 1);
   DealtPcs(params_for("pcs", 12), d2).run(101, 200, 1);
   EXPECT_EQ(d1.tables.regret_values(), d2.tables.regret_values());
+}
+
+// A solve over N MPI ranks runs each rank's walk with regret_weight = N
+// (distributed/distributed_solve.h). Regret matching is scale-invariant and doubling is exact
+// in floating point, so with weight 2 the run samples the same strategies and ends with
+// exactly twice the regrets and the same average sums, on every path a rank can take.
+TEST(MccfrAtScale, RegretWeightDoublesEveryRegretAndNoAverageSum) {
+  for (const char* algorithm : {"external", "pcs"})
+    for (int threads : {1, 2}) {
+      if (std::string(algorithm) == "external" && threads == 2) continue;  // hogwild: racy
+      Toy plain(false), weighted(false);
+      CfrParameters p = params_for(algorithm, 7);
+      make_cfr_algorithm(p, plain.tree, *plain.abstraction, plain.tables)->run(1, 300, threads);
+      p.regret_weight = 2.0;
+      make_cfr_algorithm(p, weighted.tree, *weighted.abstraction, weighted.tables)
+          ->run(1, 300, threads);
+      const std::vector<double> r1 = plain.tables.regret_values();
+      const std::vector<double> r2 = weighted.tables.regret_values();
+      ASSERT_EQ(r1.size(), r2.size());
+      int moved = 0;
+      for (std::size_t i = 0; i < r1.size(); ++i) {
+        ASSERT_EQ(r2[i], 2.0 * r1[i]) << algorithm << " entry " << i;
+        moved += r1[i] != 0.0;
+      }
+      EXPECT_GT(moved, 100) << algorithm;
+      EXPECT_EQ(weighted.tables.average_sum_values(), plain.tables.average_sum_values())
+          << algorithm;
+    }
 }
 
 TEST(LinearDiscounting, ScalesAfterEachIntervalUpToTheLimit) {
