@@ -22,6 +22,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 HULHE = os.path.abspath(sys.argv[1])
@@ -228,11 +229,27 @@ def end_of_input(folder):
 def main():
     if shutil.which("tmux") is None:
         fail("tmux is not installed (Makefile DEBIAN_PACKAGES)")
-    rng = random.Random(12)
     with tempfile.TemporaryDirectory() as folder:
-        play("leduc", "always-raise", 0, 10, folder, rng)
-        play("holdem", "uniform", 10, 0, folder, rng)
+        # The two sessions run side by side (each its own tmux server): the test waits on
+        # the screen far more than it computes.
+        errors = []
+
+        def run(*args):
+            try:
+                play(*args)
+            except Exception as e:  # reported below, after both ended
+                errors.append(e)
+
+        sessions = [threading.Thread(target=run, args=a) for a in (
+            ("leduc", "always-raise", 0, 10, folder, random.Random(12)),
+            ("holdem", "uniform", 10, 0, folder, random.Random(13)))]
+        for t in sessions:
+            t.start()
         end_of_input(folder)
+        for t in sessions:
+            t.join()
+        if errors:
+            raise errors[0]
     print("ok")
 
 

@@ -18,8 +18,13 @@
 #include "solver/cfr_algorithm.h"
 #include "solver/strategy_tables.h"
 #include "strategies/agent_factory.h"
+#include "strategies/packed_bucket_abstraction.h"
 #include "strategies/policy_agent.h"
+#include "strategies/strategy_file.h"
+#include "tests/support/hulhe_fixtures.h"
 #include "tests/support/shipped_games.h"
+#include "tests/support/temp_folder.h"
+#include "tests/support/test_policies.h"
 #include "util/input_error.h"
 
 namespace hulhe {
@@ -258,6 +263,49 @@ TEST(HumanSession, HistoryReplaysThroughTheDealerLogWithNoMismatch) {
     EXPECT_DOUBLE_EQ(person.total, s.totals().chips) << name;
     EXPECT_NEAR(person.mbb_per_game, s.totals().mbb_per_game, 1e-6) << name;
   }
+}
+
+TEST(HumanSession, HoldemAgainstAStrategyFileReadsItsRange) {
+  // A HULHE strategy file (an uneven hashed policy on a synthetic 169-3-3-3 table) as
+  // the opponent: every action reported with the file's probabilities, the range read from
+  // them (so the equity against it differs from the one against a random hand), and the
+  // history replays.
+  testing::TempFolder dir;
+  const GameDefinition game = GameDefinition::holdem_limit_2p();
+  {
+    const BettingTree tree(game);
+    const PackedBucketAbstraction abstraction(testing::modulo_packed_rounds({169, 3, 3, 3}), 1,
+                                              "synthetic 169-3-3-3");
+    write_strategy_file(dir / "h.strategy", testing::HashedTestPolicy(tree, abstraction),
+                        StrategyFileMetadata{});
+  }
+  const AgentSource source = load_agent(dir / "h.strategy", game);
+  HumanSession s(source.game, source.make(), 17, "ada", LiveOddsConfig{2000, 200'000});
+  SplitMix64 rng(4);
+  int opponent_actions = 0, differing_odds = 0;
+  for (int h = 0; h < 20; ++h) {
+    s.start_hand();
+    while (s.hand_running()) {
+      const LiveOdds& odds = s.odds();
+      EXPECT_TRUE(odds.range_from_strategy);
+      differing_odds += std::abs(odds.vs_range.equity - odds.vs_random.equity) > 0.01;
+      s.act(random_legal(s, rng));
+    }
+    for (const TableAction& a : s.view().actions) {
+      if (a.by_person) continue;
+      ++opponent_actions;
+      ASSERT_TRUE(a.probabilities_known);
+      EXPECT_NEAR(a.probabilities[0] + a.probabilities[1] + a.probabilities[2], 1.0, 1e-9);
+      EXPECT_GT(a.probabilities[static_cast<int>(a.action)], 0.0);
+    }
+  }
+  EXPECT_GT(opponent_actions, 20);
+  EXPECT_GT(differing_odds, 5);
+  std::istringstream log(s.dealer_log());
+  const LogReport r = replay_log(log, game);
+  EXPECT_EQ(r.hands, 20);
+  EXPECT_EQ(r.mismatches, 0);
+  EXPECT_TRUE(r.score_matches);
 }
 
 TEST(HumanSession, RefusesGamesItCannotSeat) {
