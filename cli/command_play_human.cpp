@@ -102,7 +102,7 @@ class TextTable {
     for (std::size_t i = printed_actions_; i < v.actions.size(); ++i) {
       const TableAction& a = v.actions[i];
       fmt::print(out_, "  {:<8} {}: {}\n", round_name(s_.game(), a.round),
-                 a.by_person ? o_.name : "opponent", words[i]);
+                 a.by_person ? printable(o_.name) : "opponent", words[i]);
     }
     printed_actions_ = v.actions.size();
   }
@@ -275,8 +275,9 @@ void play_human(const HumanPlayOptions& o, std::istream& in, std::FILE* out) {
   }
   if (session.hand_running()) fmt::print(out, "the hand in progress is not counted\n");
   fmt::print(out, "\n");
-  table.print_totals(session.totals(),
-                     fmt::format("session ({} against {})", o.name, source.name).c_str());
+  table.print_totals(
+      session.totals(),
+      fmt::format("session ({} against {})", printable(o.name), printable(source.name)).c_str());
   if (!o.log.empty()) {
     write_output_file(o.log, "log", {session.dealer_log()});
     const std::int64_t n = session.totals().hands;
