@@ -84,6 +84,8 @@ TEST(HumanSession, SeatsAlternateEveryHand) {
       ASSERT_EQ(v.actions.size(), 1u);
       EXPECT_FALSE(v.actions[0].by_person);
       EXPECT_EQ(v.legal_actions.size(), 2u);  // check, raise
+      EXPECT_EQ(v.to_call, 0);
+      EXPECT_EQ(v.raise_to, 20);
     } else {
       // Small blind (position 1) acts first preflop: fold, call or raise, pot 5 + 10.
       EXPECT_EQ(v.betting, "");
@@ -91,6 +93,8 @@ TEST(HumanSession, SeatsAlternateEveryHand) {
       EXPECT_EQ(v.person_spent, 5);
       EXPECT_EQ(v.opponent_spent, 10);
       EXPECT_EQ(v.legal_actions.size(), 3u);
+      EXPECT_EQ(v.to_call, 5);
+      EXPECT_EQ(v.raise_to, 20);
     }
     EXPECT_EQ(v.person_hole.size(), 2u);
     EXPECT_TRUE(v.board.empty());
@@ -173,7 +177,9 @@ TEST(HumanSession, IllegalAndOutOfTurnActionsChangeNothing) {
   s.act({Action::kRaise, 0});  // r, then always-raise re-raises to the cap of 2: "rr"
   v = s.view();
   EXPECT_EQ(v.betting, "rr");
-  EXPECT_EQ(v.legal_actions.size(), 2u);                 // fold or call: the cap is reached
+  EXPECT_EQ(v.legal_actions.size(), 2u);  // fold or call: the cap is reached
+  EXPECT_EQ(v.to_call, 2);
+  EXPECT_EQ(v.raise_to, 0);
   EXPECT_THROW(s.act({Action::kRaise, 0}), InputError);  // a third raise
   expect_unchanged(v);
   s.act({Action::kFold, 0});
