@@ -11,6 +11,7 @@
 #include <memory>
 #include <sstream>
 
+#include "abstraction/card_abstraction.h"
 #include "abstraction/lossless_abstraction.h"
 #include "game/betting_tree.h"
 #include "game/dealer_log.h"
@@ -18,12 +19,8 @@
 #include "solver/cfr_algorithm.h"
 #include "solver/strategy_tables.h"
 #include "strategies/agent_factory.h"
-#include "strategies/packed_bucket_abstraction.h"
 #include "strategies/policy_agent.h"
-#include "strategies/strategy_file.h"
-#include "tests/support/hulhe_fixtures.h"
 #include "tests/support/shipped_games.h"
-#include "tests/support/temp_folder.h"
 #include "tests/support/test_policies.h"
 #include "util/input_error.h"
 
@@ -271,22 +268,30 @@ TEST(HumanSession, HistoryReplaysThroughTheDealerLogWithNoMismatch) {
   }
 }
 
-TEST(HumanSession, HoldemAgainstAStrategyFileReadsItsRange) {
-  // A HULHE strategy file (an uneven hashed policy on a synthetic 169-3-3-3 table) as
-  // the opponent: every action reported with the file's probabilities, the range read from
-  // them (so the equity against it differs from the one against a random hand), and the
-  // history replays.
-  testing::TempFolder dir;
-  const GameDefinition game = GameDefinition::holdem_limit_2p();
-  {
-    const BettingTree tree(game);
-    const PackedBucketAbstraction abstraction(testing::modulo_packed_rounds({169, 3, 3, 3}), 1,
-                                              "synthetic 169-3-3-3");
-    write_strategy_file(dir / "h.strategy", testing::HashedTestPolicy(tree, abstraction),
-                        StrategyFileMetadata{});
+// A cheap HULHE abstraction whose buckets depend on the hole cards (3 a round), so that a
+// policy over it gives different hands different probabilities.
+class HoleCardSumAbstraction final : public CardAbstraction {
+ public:
+  int num_rounds() const override { return 4; }
+  std::int32_t num_buckets(int) const override { return 3; }
+  std::int32_t bucket(int, const Card* hole, const Card*) const override {
+    return (hole[0] + hole[1]) % 3;
   }
-  const AgentSource source = load_agent(dir / "h.strategy", game);
-  HumanSession s(source.game, source.make(), 17, "ada", LiveOddsConfig{2000, 200'000});
+  std::uint64_t hash() const override { return 3; }
+  std::string describe() const override { return "hole-card sum mod 3"; }
+};
+
+TEST(HumanSession, HoldemAgainstAPolicyReadsItsRange) {
+  // A HULHE policy (uneven hashed probabilities) as the opponent: every action reported with
+  // the policy's probabilities, the range read from them (so the equity against it differs
+  // from the one against a random hand), and the history replays. (Strategy files of HULHE
+  // take the same PolicyAgent path; building a real bucket table here would take seconds.)
+  const GameDefinition game = GameDefinition::holdem_limit_2p();
+  const BettingTree tree(game);
+  const HoleCardSumAbstraction abstraction;
+  auto policy = std::make_shared<testing::HashedTestPolicy>(tree, abstraction);
+  HumanSession s(game, std::make_unique<PolicyAgent>(policy, "hashed"), 17, "ada",
+                 LiveOddsConfig{2000, 200'000});
   SplitMix64 rng(4);
   int opponent_actions = 0, differing_odds = 0;
   for (int h = 0; h < 20; ++h) {
