@@ -256,7 +256,10 @@ void play_human(const HumanPlayOptions& o, std::istream& in, std::FILE* out) {
       if (typed == "c" || typed == "k" || typed == "call" || typed == "check") a = Action::kCall;
       if (typed == "r" || typed == "b" || typed == "raise" || typed == "bet") a = Action::kRaise;
       if (!a) {
-        fmt::print(out, "  '{}' is not an action: type f, c, r, p or q\n", printable(line));
+        // Shown shortened and printable: a pasted page or binary bytes stay one short line.
+        const std::string shown =
+            line.size() > 40 ? printable(line.substr(0, 40)) + "..." : printable(line);
+        fmt::print(out, "  '{}' is not an action: type f, c, r, p or q\n", shown);
         continue;
       }
       try {

@@ -24,9 +24,9 @@ void write(const std::string& path, const std::string& text) {
 
 TEST(PlayHumanCli, TypedSessionEndsAtEndOfInputAndItsLogReplays) {
   TempFolder dir;
-  // A bad word, a fold where checking is free (illegal), the probabilities, then calls until
-  // the input ends in the middle of a hand.
-  std::string typed = "hello\nf\np\n";
+  // A bad word, a pasted page, a fold where checking is free (illegal), the probabilities,
+  // then calls until the input ends in the middle of a hand.
+  std::string typed = "hello\n" + std::string(5000, 'x') + "\nf\np\n";
   for (int i = 0; i < 40; ++i) typed += "c\n";
   write(dir / "typed.txt", typed);
   const auto r =
@@ -35,6 +35,7 @@ TEST(PlayHumanCli, TypedSessionEndsAtEndOfInputAndItsLogReplays) {
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("'hello' is not an action: type f, c, r, p or q"), std::string::npos);
   EXPECT_NE(r.out.find("not now: action 'f' is not legal"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("  '" + std::string(40, 'x') + "...' is not an action"), std::string::npos);
   EXPECT_NE(r.out.find("(end of input)"), std::string::npos);
   EXPECT_NE(r.out.find("the hand in progress is not counted"), std::string::npos);
   // Against always-raise every call goes to a showdown: 40 calls are 20 hands' worth or so.
