@@ -111,6 +111,9 @@ class HumanSession {
   const std::vector<std::string>& log_lines() const { return log_lines_; }
   // The lines and a SCORE line, as `hulhe logs` reads them.
   std::string dealer_log() const;
+  // Actions the opponent got wrong (played as calls, as the ACPC dealer does); 0 for every
+  // agent of the factory, which play legally.
+  std::int64_t illegal_opponent_actions() const { return illegal_opponent_actions_; }
 
  private:
   void show_board();

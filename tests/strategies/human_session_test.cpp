@@ -139,6 +139,7 @@ TEST(HumanSession, ChipsAreTheGameStatesAndTotalsTheirMean) {
     won.push_back(v.person_won);
   }
   EXPECT_GT(showdowns, 30);
+  EXPECT_EQ(s.illegal_opponent_actions(), 0);
   const SessionTotals t = s.totals();
   EXPECT_EQ(t.hands, 300);
   double sum = 0, sum_sq = 0;
