@@ -9,6 +9,8 @@ JOBS ?= $(shell nproc)
 DEBIAN_PACKAGES := build-essential cmake ninja-build libeigen3-dev libcereal-dev \
   libgtest-dev libbenchmark-dev libcli11-dev libspdlog-dev libfmt-dev libtoml11-dev \
   nlohmann-json3-dev gnuplot-nox openmpi-bin libopenmpi-dev
+# The terminal test of `hulhe play --human` types into a tmux session.
+DEBIAN_PACKAGES += tmux
 # The sanitizer build (tests and fuzzers) needs these: Debian's clang with libFuzzer and its
 # OpenMP runtime.
 FUZZ_PACKAGES := clang libclang-rt-dev libomp-dev
