@@ -103,10 +103,10 @@ TEST(KMeansBounded, AssignmentEqualsBruteForce) {
 }
 
 TEST(KMeansBounded, SameResultWhateverTheThreadCount) {
-  FeatureMatrix x = random_rows(6000, 8, 31, false);
+  FeatureMatrix x = random_rows(4000, 8, 31, false);
   KMeansOptions o;
-  o.clusters = 60;
-  o.sample_size = 3000;
+  o.clusters = 40;
+  o.sample_size = 2000;
   o.max_iterations = 15;
   o.seed = 5;
   o.algorithm = KMeansAlgorithm::kBounded;
@@ -127,10 +127,10 @@ TEST(KMeansBounded, SameResultWhateverTheThreadCount) {
 // k-means++ draws come from the same distribution, so its cost must match kExact's up to
 // the spread between seeds. Tolerance: 2% (measured: see docs/abstraction.md).
 TEST(KMeansBounded, ObjectiveWithinTwoPercentOfExact) {
-  FeatureMatrix x = random_rows(20000, 8, 41, false);
+  FeatureMatrix x = random_rows(8000, 8, 41, false);
   KMeansOptions o;
-  o.clusters = 200;
-  o.sample_size = 5000;
+  o.clusters = 100;
+  o.sample_size = 3000;
   o.max_iterations = 20;
   o.threads = 2;
   double exact = 0.0, bounded = 0.0;
@@ -211,11 +211,11 @@ TEST(KMeansBoundedEmd, AssignmentEqualsExactKernelAndBruteForce) {
 
 TEST(KMeansBoundedEmd, SameResultWhateverTheThreadCountAndObjectiveNearExact) {
   std::mt19937_64 rng(3);
-  GroundDistance g = testing::planar_ground(rng, 150, true);
-  SparseHistograms x = planar_points(8000, g, 46, 4);
+  GroundDistance g = testing::planar_ground(rng, 100, true);
+  SparseHistograms x = planar_points(4000, g, 46, 4);
   KMeansOptions o;
-  o.clusters = 100;
-  o.sample_size = 3000;
+  o.clusters = 60;
+  o.sample_size = 1500;
   o.max_iterations = 6;
   o.candidates = 4;
   o.algorithm = KMeansAlgorithm::kBounded;
