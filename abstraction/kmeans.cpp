@@ -214,7 +214,7 @@ std::vector<std::int64_t> plus_plus_seeds_bounded(std::int64_t n, int k, bool sq
     // empty and is reseeded by Lloyd).
     if (pick < 0) pick = static_cast<std::int64_t>(rng.below_wide(n));
     to_seed.resize(seeds.size());
-#pragma omp parallel for num_threads(threads) schedule(static)
+    // Serial: at most k short distances, less than an OpenMP fork on a busy machine.
     for (std::size_t j = 0; j < seeds.size(); ++j)
       to_seed[j] = static_cast<float>(distance(pick, seeds[j]));
     seeds.push_back(pick);

@@ -55,7 +55,7 @@ TEST(NearestCentre, EqualsBruteForceBitForBitWithTies) {
         FeatureMatrix c = random_rows(300, dims, 11 + dims, grid);
         // A duplicated centre: ties at distance zero and equal projections.
         std::copy(c.row(5), c.row(5) + dims, c.row(200));
-        FeatureMatrix x = random_rows(2000, dims, 12 + dims, grid);
+        FeatureMatrix x = random_rows(1000, dims, 12 + dims, grid);
         NearestCentre search(c, metric);
         for (std::int64_t i = 0; i < x.rows; ++i) {
           Brute b = brute(x.row(i), c, metric);
@@ -127,11 +127,11 @@ TEST(KMeansBounded, SameResultWhateverTheThreadCount) {
 // k-means++ draws come from the same distribution, so its cost must match kExact's up to
 // the spread between seeds. Tolerance: 2% (measured: see docs/abstraction.md).
 TEST(KMeansBounded, ObjectiveWithinTwoPercentOfExact) {
-  FeatureMatrix x = random_rows(8000, 8, 41, false);
+  FeatureMatrix x = random_rows(6000, 8, 41, false);
   KMeansOptions o;
-  o.clusters = 100;
-  o.sample_size = 3000;
-  o.max_iterations = 20;
+  o.clusters = 60;
+  o.sample_size = 2000;
+  o.max_iterations = 15;
   o.threads = 2;
   double exact = 0.0, bounded = 0.0;
   for (std::uint64_t seed : {1, 2, 3}) {
@@ -212,11 +212,11 @@ TEST(KMeansBoundedEmd, AssignmentEqualsExactKernelAndBruteForce) {
 TEST(KMeansBoundedEmd, SameResultWhateverTheThreadCountAndObjectiveNearExact) {
   std::mt19937_64 rng(3);
   GroundDistance g = testing::planar_ground(rng, 100, true);
-  SparseHistograms x = planar_points(4000, g, 46, 4);
+  SparseHistograms x = planar_points(3000, g, 46, 4);
   KMeansOptions o;
-  o.clusters = 60;
-  o.sample_size = 1500;
-  o.max_iterations = 6;
+  o.clusters = 50;
+  o.sample_size = 1200;
+  o.max_iterations = 4;
   o.candidates = 4;
   o.algorithm = KMeansAlgorithm::kBounded;
   o.threads = 1;
