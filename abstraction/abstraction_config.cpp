@@ -74,6 +74,11 @@ void parse_round(const toml::value& t, int round, const std::string& source, Rou
       rc.iterations = static_cast<int>(get_int(v, source, k, 1, 100000));
     } else if (key == "candidates") {
       rc.candidates = static_cast<int>(get_int(v, source, k, 0, 1 << 30));
+    } else if (key == "kmeans") {
+      const std::string a = get_string(v, source, k);
+      if (a != "exact" && a != "bounded")
+        fail(source, "'" + k + "' = \"" + a + "\" is not one of exact, bounded");
+      rc.bounded_kmeans = a == "bounded";
     } else if (key == "opponent_clusters") {
       rc.opponent_clusters = static_cast<int>(get_int(v, source, k, 1, 169));
     } else if (key == "opponent_bins") {
@@ -81,7 +86,7 @@ void parse_round(const toml::value& t, int round, const std::string& source, Rou
     } else {
       fail(source, "unknown key '" + k +
                        "' (known: method, buckets, bins, sample, restarts, iterations, "
-                       "candidates, opponent_clusters, opponent_bins)");
+                       "candidates, kmeans, opponent_clusters, opponent_bins)");
     }
   }
   if (!has_method) fail(source, "[" + name + "] needs a 'method'");
@@ -189,6 +194,7 @@ std::string AbstractionConfig::describe(int round) const {
   if (rc.method == BucketingMethod::kPotential) os << " candidates=" << rc.candidates;
   if (rc.method == BucketingMethod::kOchs)
     os << " opponent_clusters=" << rc.opponent_clusters << " opponent_bins=" << rc.opponent_bins;
+  if (rc.bounded_kmeans) os << " kmeans=bounded";
   return os.str();
 }
 
@@ -204,6 +210,8 @@ std::string AbstractionConfig::to_toml() const {
        << "\nrestarts = " << rc.restarts << "\niterations = " << rc.iterations
        << "\ncandidates = " << rc.candidates << "\nopponent_clusters = " << rc.opponent_clusters
        << "\nopponent_bins = " << rc.opponent_bins << "\n";
+    // Only when not the default, so configs without the key keep their old hash.
+    if (rc.bounded_kmeans) os << "kmeans = \"bounded\"\n";
   }
   return os.str();
 }

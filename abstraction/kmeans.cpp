@@ -2,6 +2,7 @@
 
 #include <omp.h>
 
+#include "abstraction/nearest_centre.h"
 #include "util/split_mix64.h"
 #include "util/thread_start.h"
 
@@ -21,6 +22,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <optional>
 #include <stdexcept>
 
 namespace hulhe {
@@ -142,6 +144,106 @@ std::vector<std::int64_t> plus_plus_seeds(std::int64_t n, int k, SplitMix64& rng
   return seeds;
 }
 
+// k-means++ as plus_plus_seeds, with two savings that leave the draws' distribution
+// unchanged (kBounded):
+// - Triangle inequality (as in Elkan 2003, Lemma 1): a point whose nearest seed o is at
+//   distance D_i cannot get closer to a new seed s when D(s, o) >= 2 D_i, so only D(s, o)
+//   for the k seeds so far is computed, not D(i, s). `distance(i, j)` must be a metric (or
+//   pseudo-metric) between points i and j; the cost is distance^2 (`squared`) or distance.
+// - The draw walks fixed blocks of kSeedBlock points by their cost sums, kept per block and
+//   recomputed only for blocks where a point moved, instead of summing all n costs per seed.
+// Blocks are fixed and each point is independent, so the seeds do not depend on the
+// thread count.
+template <typename Distance>
+std::vector<std::int64_t> plus_plus_seeds_bounded(std::int64_t n, int k, bool squared,
+                                                  SplitMix64& rng, int threads,
+                                                  const KMeansProgress& progress,
+                                                  Distance distance) {
+  constexpr std::int64_t kSeedBlock = 1024;
+  const std::int64_t blocks = (n + kSeedBlock - 1) / kSeedBlock;
+  std::vector<std::int64_t> seeds;
+  seeds.reserve(k);
+  std::vector<float> dist(n);
+  std::vector<std::int32_t> owner(n, 0);
+  std::vector<double> block_cost(blocks, 0.0);
+  std::vector<float> to_seed;  // D(new seed, seed j)
+  auto cost = [squared](float d) {
+    return squared ? static_cast<double>(d) * d : static_cast<double>(d);
+  };
+  seeds.push_back(static_cast<std::int64_t>(rng.below_wide(n)));
+#pragma omp parallel for num_threads(threads) schedule(static)
+  for (std::int64_t b = 0; b < blocks; ++b) {
+    double sum = 0.0;
+    for (std::int64_t i = b * kSeedBlock; i < std::min(n, (b + 1) * kSeedBlock); ++i) {
+      dist[i] = static_cast<float>(distance(i, seeds[0]));
+      sum += cost(dist[i]);
+    }
+    block_cost[b] = sum;
+  }
+  for (int c = 1; c < k; ++c) {
+    double total = 0.0;
+    for (double x : block_cost) total += x;
+    std::int64_t pick = -1;
+    if (total > 0.0) {
+      const double r = rng.uniform() * total;
+      double run = 0.0;
+      std::int64_t last_block = -1;
+      for (std::int64_t b = 0; b < blocks && pick < 0; ++b) {
+        if (block_cost[b] <= 0.0) continue;
+        last_block = b;
+        if (run + block_cost[b] <= r) {
+          run += block_cost[b];
+          continue;
+        }
+        for (std::int64_t i = b * kSeedBlock; i < std::min(n, (b + 1) * kSeedBlock); ++i) {
+          const double ci = cost(dist[i]);
+          run += ci;
+          if (run > r && ci > 0.0) {
+            pick = i;
+            break;
+          }
+        }
+      }
+      // Rounding at the end of the walk: the last point with a positive cost.
+      if (pick < 0 && last_block >= 0)
+        for (std::int64_t i = std::min(n, (last_block + 1) * kSeedBlock) - 1;
+             i >= last_block * kSeedBlock && pick < 0; --i)
+          if (dist[i] > 0.0f) pick = i;
+    }
+    // Fewer distinct points than clusters: any point will do (the duplicate centre stays
+    // empty and is reseeded by Lloyd).
+    if (pick < 0) pick = static_cast<std::int64_t>(rng.below_wide(n));
+    to_seed.resize(seeds.size());
+    // Serial: at most k short distances, less than an OpenMP fork on a busy machine.
+    for (std::size_t j = 0; j < seeds.size(); ++j)
+      to_seed[j] = static_cast<float>(distance(pick, seeds[j]));
+    seeds.push_back(pick);
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 16)
+    for (std::int64_t b = 0; b < blocks; ++b) {
+      bool moved = false;
+      for (std::int64_t i = b * kSeedBlock; i < std::min(n, (b + 1) * kSeedBlock); ++i) {
+        // The slack keeps float rounding of the three distances from skipping a point that
+        // does get closer.
+        if (to_seed[owner[i]] > 2.0001f * dist[i] + 1e-6f) continue;
+        const float d = static_cast<float>(distance(i, pick));
+        if (d < dist[i]) {
+          dist[i] = d;
+          owner[i] = c;
+          moved = true;
+        }
+      }
+      if (moved) {
+        double sum = 0.0;
+        for (std::int64_t i = b * kSeedBlock; i < std::min(n, (b + 1) * kSeedBlock); ++i)
+          sum += cost(dist[i]);
+        block_cost[b] = sum;
+      }
+    }
+    if (progress && (c % 16 == 0 || c + 1 == k)) progress("seed", c + 1, k);
+  }
+  return seeds;
+}
+
 // Centre update given the assignment: mean (L2) or coordinate-wise lower median (L1). An
 // empty cluster keeps its centre.
 void update_centres(const FeatureMatrix& x, const std::vector<std::int32_t>& assignment,
@@ -226,11 +328,17 @@ LloydRun lloyd(const FeatureMatrix& x, KMeansMetric metric, const KMeansOptions&
   const int dims = x.cols;
   const int k = o.clusters;
   SplitMix64 rng(seed);
-  auto seeds = plus_plus_seeds(
-      n, k, rng, threads, progress, [](std::int64_t) {},
-      [&](std::int64_t i, std::int64_t c) {
-        return cost_of(metric_distance(x.row(i), x.row(c), dims, metric), metric);
-      });
+  const bool bounded = o.algorithm == KMeansAlgorithm::kBounded;
+  auto seeds =
+      bounded ? plus_plus_seeds_bounded(n, k, metric == KMeansMetric::kL2, rng, threads, progress,
+                                        [&](std::int64_t i, std::int64_t c) {
+                                          return metric_distance(x.row(i), x.row(c), dims, metric);
+                                        })
+              : plus_plus_seeds(
+                    n, k, rng, threads, progress, [](std::int64_t) {},
+                    [&](std::int64_t i, std::int64_t c) {
+                      return cost_of(metric_distance(x.row(i), x.row(c), dims, metric), metric);
+                    });
   LloydRun run;
   run.centres = take_rows(x, seeds);
   run.assignment.assign(n, 0);
@@ -240,12 +348,23 @@ LloydRun lloyd(const FeatureMatrix& x, KMeansMetric metric, const KMeansOptions&
   bool first = true;
   for (int it = 0; it < o.max_iterations; ++it) {
     // s(c) = half the distance from c to its nearest other centre.
-    std::vector<float> cc = pairwise(run.centres, metric, threads);
-    for (int c = 0; c < k; ++c) {
-      double best = kInf;
-      for (int b = 0; b < k; ++b)
-        if (b != c) best = std::min<double>(best, cc[static_cast<std::size_t>(c) * k + b]);
-      half_gap[c] = k > 1 ? best / 2 : kInf;
+    std::optional<NearestCentre> search;
+    if (bounded) {
+      search.emplace(run.centres, metric);
+#pragma omp parallel for num_threads(threads) schedule(static)
+      for (int c = 0; c < k; ++c) {
+        // The nearest centre of a centre is itself (or an equal one): the other is second.
+        NearestCentre::Hit h = search->nearest(run.centres.row(c), true);
+        half_gap[c] = k > 1 ? (h.best == c ? h.second_distance : h.best_distance) / 2 : kInf;
+      }
+    } else {
+      std::vector<float> cc = pairwise(run.centres, metric, threads);
+      for (int c = 0; c < k; ++c) {
+        double best = kInf;
+        for (int b = 0; b < k; ++b)
+          if (b != c) best = std::min<double>(best, cc[static_cast<std::size_t>(c) * k + b]);
+        half_gap[c] = k > 1 ? best / 2 : kInf;
+      }
     }
     // Bounds follow the centres' moves (Hamerly): own centre moved[a], others at most the
     // largest move of any other centre.
@@ -270,6 +389,14 @@ LloydRun lloyd(const FeatureMatrix& x, KMeansMetric metric, const KMeansOptions&
         if (upper[i] <= bound) continue;
         upper[i] = metric_distance(p, run.centres.row(own), dims, metric);
         if (upper[i] <= bound) continue;
+      }
+      if (bounded) {
+        NearestCentre::Hit h = search->nearest(p, true);
+        if (h.best != own) ++changed;
+        run.assignment[i] = h.best;
+        upper[i] = h.best_distance;
+        lower[i] = h.second_distance;
+        continue;
       }
       double best = kInf, second = kInf;
       int best_c = own;
@@ -346,6 +473,39 @@ double metric_distance(const float* a, const float* b, int dims, KMeansMetric me
   return s;
 }
 
+namespace {
+
+// assign_nearest by the exact projection-bounded search (abstraction/nearest_centre.h):
+// the same nearest centres as a brute-force scan in index order.
+double assign_nearest_bounded(const FeatureMatrix& points, const FeatureMatrix& centres,
+                              KMeansMetric metric, std::vector<std::int32_t>& assignment,
+                              int threads_in, const KMeansProgress& progress) {
+  const int threads = thread_count_or_default(threads_in);
+  const std::int64_t n = points.rows;
+  assignment.assign(n, 0);
+  const NearestCentre search(centres, metric);
+  constexpr std::int64_t kBlock = 4096;
+  const std::int64_t blocks = (n + kBlock - 1) / kBlock;
+  std::vector<double> block_cost(blocks, 0.0);
+  ParallelProgress report(progress, "assign", n);
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
+  for (std::int64_t b = 0; b < blocks; ++b) {
+    const std::int64_t begin = b * kBlock, end = std::min(n, begin + kBlock);
+    double cost = 0.0;
+    for (std::int64_t i = begin; i < end; ++i) {
+      NearestCentre::Hit h = search.nearest(points.row(i), false);
+      assignment[i] = h.best;
+      cost += cost_of(h.best_distance, metric);
+    }
+    block_cost[b] = cost;
+    report.add(end - begin);
+  }
+  report.finish();
+  return std::accumulate(block_cost.begin(), block_cost.end(), 0.0);
+}
+
+}  // namespace
+
 std::vector<std::int64_t> sample_rows(std::int64_t rows, std::int64_t count, std::uint64_t seed) {
   std::vector<std::int64_t> out;
   if (count <= 0 || count >= rows) {
@@ -368,7 +528,9 @@ std::vector<std::int64_t> sample_rows(std::int64_t rows, std::int64_t count, std
 
 double assign_nearest(const FeatureMatrix& points, const FeatureMatrix& centres,
                       KMeansMetric metric, std::vector<std::int32_t>& assignment, int threads_in,
-                      const KMeansProgress& progress) {
+                      const KMeansProgress& progress, KMeansAlgorithm algorithm) {
+  if (algorithm == KMeansAlgorithm::kBounded)
+    return assign_nearest_bounded(points, centres, metric, assignment, threads_in, progress);
   const int threads = thread_count_or_default(threads_in);
   const std::int64_t n = points.rows;
   const int k = static_cast<int>(centres.rows);
@@ -451,8 +613,8 @@ KMeansResult kmeans(const FeatureMatrix& points, KMeansMetric metric, const KMea
   }
   take_best(best, sampled, result);
   if (sampled)
-    result.cost =
-        assign_nearest(points, result.centres, metric, result.assignment, o.threads, progress);
+    result.cost = assign_nearest(points, result.centres, metric, result.assignment, o.threads,
+                                 progress, o.algorithm);
   return result;
 }
 
@@ -583,6 +745,99 @@ struct EmdAssigner {
   }
 };
 
+// EmdAssigner with the same candidates in the same order, found faster (kBounded): the
+// centres' projections are stored transposed (one row of k floats per pivot / embedding
+// coordinate), so the k lower bounds of a point are a few passes of vectorised max / add
+// over contiguous arrays instead of k short scalar loops, with the same float operations
+// per centre (bit-identical bounds); and the `cap` lowest (bound, centre) pairs are picked
+// by a small insertion list (cap <= 32) or nth_element, not a partial sort of all k.
+struct EmdAssignerBounded {
+  const FeatureMatrix& centres;
+  const GroundDistance& ground;
+  const PivotBounds& bounds;
+  const std::vector<float>& centre_proj_t;  // stride x k
+  int candidates;
+
+  struct Scratch {
+    std::vector<float> lb, sum;
+    std::vector<std::pair<float, int>> order;
+  };
+
+  std::pair<int, double> nearest(const std::uint32_t* cl, const float* m, int size, GreedyEmd& emd,
+                                 Scratch& s) const {
+    const int k = static_cast<int>(centres.rows);
+    const int np = bounds.size();
+    float proj[PivotBounds::kMaxStride];
+    bounds.project_sparse(cl, m, size, ground, proj);
+    s.lb.resize(k);
+    float* lb = s.lb.data();
+    std::fill(lb, lb + k, 0.0f);
+    for (int r = 0; r < np; ++r) {
+      const float a = proj[r];
+      const float* row = centre_proj_t.data() + static_cast<std::size_t>(r) * k;
+      for (int c = 0; c < k; ++c) lb[c] = std::max(lb[c], std::abs(a - row[c]));
+    }
+    if (bounds.edims > 0) {
+      s.sum.assign(k, 0.0f);
+      float* sum = s.sum.data();
+      for (int t = np; t < np + bounds.edims; ++t) {
+        const float a = proj[t];
+        const float* row = centre_proj_t.data() + static_cast<std::size_t>(t) * k;
+        if (bounds.l1) {
+          for (int c = 0; c < k; ++c) sum[c] += std::abs(a - row[c]);
+        } else {
+          for (int c = 0; c < k; ++c) sum[c] += (a - row[c]) * (a - row[c]);
+        }
+      }
+      if (!bounds.l1)
+        for (int c = 0; c < k; ++c) sum[c] = std::sqrt(sum[c]);
+      for (int c = 0; c < k; ++c) lb[c] = std::max(lb[c], sum[c]);
+    }
+    const int cap = candidates > 0 ? std::min(candidates, k) : k;
+    auto& order = s.order;
+    if (cap <= 32) {
+      // Sorted list of the best `cap` pairs; centres come in ascending index, so a later
+      // centre with an equal bound never displaces an earlier one (pair order).
+      order.clear();
+      for (int c = 0; c < k; ++c) {
+        if (static_cast<int>(order.size()) == cap && !(lb[c] < order.back().first)) continue;
+        std::pair<float, int> e{lb[c], c};
+        if (static_cast<int>(order.size()) < cap)
+          order.push_back(e);
+        else
+          order.back() = e;
+        for (std::size_t t = order.size() - 1; t > 0 && order[t] < order[t - 1]; --t)
+          std::swap(order[t], order[t - 1]);
+      }
+    } else {
+      order.resize(k);
+      for (int c = 0; c < k; ++c) order[c] = {lb[c], c};
+      if (cap < k) std::nth_element(order.begin(), order.begin() + cap, order.end());
+      std::sort(order.begin(), order.begin() + cap);
+    }
+    double best = kInf;
+    int best_c = order[0].second;
+    for (int t = 0; t < cap; ++t) {
+      // A small slack keeps float rounding in the projections from pruning a true winner.
+      if (order[t].first > best * (1 + 1e-5) + 1e-7) break;
+      double d = emd(cl, m, size, centres.row(order[t].second), ground, best);
+      if (d < best || (d == best && order[t].second < best_c)) {
+        best = d;
+        best_c = order[t].second;
+      }
+    }
+    return {best_c, best};
+  }
+};
+
+std::vector<float> transpose_projections(const std::vector<float>& proj, int k, int stride) {
+  std::vector<float> t(proj.size());
+  for (int c = 0; c < k; ++c)
+    for (int r = 0; r < stride; ++r)
+      t[static_cast<std::size_t>(r) * k + c] = proj[static_cast<std::size_t>(c) * stride + r];
+  return t;
+}
+
 std::vector<float> project_centres(const FeatureMatrix& centres, const GroundDistance& g,
                                    const PivotBounds& b) {
   std::vector<float> out(static_cast<std::size_t>(centres.rows) * b.stride());
@@ -594,12 +849,33 @@ std::vector<float> project_centres(const FeatureMatrix& centres, const GroundDis
 double assign_emd(const SparseHistograms& x, const FeatureMatrix& centres, const GroundDistance& g,
                   const PivotBounds& bounds, int candidates, std::vector<std::int32_t>& assignment,
                   std::vector<float>& distance, int threads, const KMeansProgress& progress,
-                  const char* stage) {
+                  const char* stage, KMeansAlgorithm algorithm) {
   std::vector<float> proj = project_centres(centres, g, bounds);
-  EmdAssigner assigner{centres, g, bounds, proj, candidates};
   assignment.resize(x.rows);
   distance.resize(x.rows);
   ParallelProgress report(progress, stage, x.rows);
+  if (algorithm == KMeansAlgorithm::kBounded) {
+    const int k = static_cast<int>(centres.rows);
+    const std::vector<float> proj_t = transpose_projections(proj, k, bounds.stride());
+    EmdAssignerBounded assigner{centres, g, bounds, proj_t, candidates};
+#pragma omp parallel num_threads(threads)
+    {
+      GreedyEmd emd(g.size());
+      EmdAssignerBounded::Scratch scratch;
+#pragma omp for schedule(dynamic, 256)
+      for (std::int64_t i = 0; i < x.rows; ++i) {
+        auto [c, d] = assigner.nearest(x.cluster_of(i), x.mass_of(i), x.size(i), emd, scratch);
+        assignment[i] = c;
+        distance[i] = static_cast<float>(d);
+        if ((i & 255) == 255) report.add(256);
+      }
+    }
+    if (stage) report.finish();
+    double total = 0.0;
+    for (float d : distance) total += d;
+    return total;
+  }
+  EmdAssigner assigner{centres, g, bounds, proj, candidates};
 #pragma omp parallel num_threads(threads)
   {
     GreedyEmd emd(g.size());
@@ -628,11 +904,11 @@ void densify(const SparseHistograms& x, std::int64_t i, float* out) {
 double assign_nearest_emd(const SparseHistograms& points, const FeatureMatrix& centres,
                           const GroundDistance& ground, int candidates,
                           std::vector<std::int32_t>& assignment, int threads,
-                          const KMeansProgress& progress) {
+                          const KMeansProgress& progress, KMeansAlgorithm algorithm) {
   PivotBounds bounds(ground);
   std::vector<float> distance;
   return assign_emd(points, centres, ground, bounds, candidates, assignment, distance,
-                    thread_count_or_default(threads), progress, "assign");
+                    thread_count_or_default(threads), progress, "assign", algorithm);
 }
 
 KMeansResult kmeans_emd(const SparseHistograms& points, const GroundDistance& ground,
@@ -665,12 +941,16 @@ KMeansResult kmeans_emd(const SparseHistograms& points, const GroundDistance& gr
     // itself (an approximation: D is a pseudo-metric below the EMD). It costs `pivots`
     // flops per point and seed, so seeding 1,000 centres over 1,000 next-round clusters
     // takes seconds instead of a greedy EMD (~50 us) per point and seed.
-    auto seeds = plus_plus_seeds(
-        n, k, rng, threads, progress, [](std::int64_t) {},
-        [&](std::int64_t i, std::int64_t c) {
-          return static_cast<double>(
-              bounds.bound(point_proj.data() + i * np, point_proj.data() + c * np));
-        });
+    // The bound is a max of pseudo-metrics, itself a pseudo-metric, so kBounded's
+    // triangle-inequality skips apply.
+    auto bound_between = [&](std::int64_t i, std::int64_t c) {
+      return static_cast<double>(
+          bounds.bound(point_proj.data() + i * np, point_proj.data() + c * np));
+    };
+    auto seeds = o.algorithm == KMeansAlgorithm::kBounded
+                     ? plus_plus_seeds_bounded(n, k, false, rng, threads, progress, bound_between)
+                     : plus_plus_seeds(
+                           n, k, rng, threads, progress, [](std::int64_t) {}, bound_between);
     LloydRun run;
     run.centres.rows = k;
     run.centres.cols = dims;
@@ -679,7 +959,7 @@ KMeansResult kmeans_emd(const SparseHistograms& points, const GroundDistance& gr
     std::vector<float> distance;
     std::vector<std::int32_t> assignment;
     double cost = assign_emd(x, run.centres, ground, bounds, o.candidates, assignment, distance,
-                             threads, {}, nullptr);
+                             threads, {}, nullptr, o.algorithm);
     run.assignment = assignment;
     run.cost = cost;
     run.history.push_back(cost);
@@ -723,7 +1003,7 @@ KMeansResult kmeans_emd(const SparseHistograms& points, const GroundDistance& gr
         far_d[far] = 0.0f;
       }
       double new_cost = assign_emd(x, centres, ground, bounds, o.candidates, assignment, distance,
-                                   threads, {}, nullptr);
+                                   threads, {}, nullptr, o.algorithm);
       const bool same = assignment == current;
       current = assignment;
       current_centres = centres;
@@ -748,7 +1028,7 @@ KMeansResult kmeans_emd(const SparseHistograms& points, const GroundDistance& gr
   if (sampled) {
     std::vector<float> distance;
     result.cost = assign_emd(points, result.centres, ground, bounds, o.candidates,
-                             result.assignment, distance, threads, progress, "assign");
+                             result.assignment, distance, threads, progress, "assign", o.algorithm);
   }
   return result;
 }

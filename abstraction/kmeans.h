@@ -28,6 +28,14 @@ namespace hulhe {
 
 enum class KMeansMetric { kL2, kL1 };
 
+// kExact: the original kernels (brute-force scans, serial k-means++ sums), kept so old
+// bucket maps can be rebuilt bit for bit. kBounded: the same algorithm with bounds that skip
+// work (abstraction/nearest_centre.h for L2/L1 scans; triangle-inequality skips and block
+// sums in k-means++; a vectorised lower-bound pass and top-C selection for the EMD). Its
+// nearest-centre searches are exact, so it differs from kExact only by float rounding in
+// near-ties (the blocked L2 product of kExact rounds differently) and k-means++ draws.
+enum class KMeansAlgorithm { kExact, kBounded };
+
 struct KMeansOptions {
   int clusters = 8;
   int restarts = 1;
@@ -41,6 +49,7 @@ struct KMeansOptions {
   // kmeans_emd only: at most this many centres get an EMD per point (those with the lowest
   // lower bound); 0 = no cap (exact argmin of the greedy EMD).
   int candidates = 0;
+  KMeansAlgorithm algorithm = KMeansAlgorithm::kExact;
 };
 
 struct KMeansResult {
@@ -62,7 +71,8 @@ KMeansResult kmeans(const FeatureMatrix& points, KMeansMetric metric, const KMea
 // Nearest centre of every row; returns the total cost. Blocked Eigen products for kL2.
 double assign_nearest(const FeatureMatrix& points, const FeatureMatrix& centres,
                       KMeansMetric metric, std::vector<std::int32_t>& assignment, int threads,
-                      const KMeansProgress& progress = {});
+                      const KMeansProgress& progress = {},
+                      KMeansAlgorithm algorithm = KMeansAlgorithm::kExact);
 
 // Distance (not cost) between two rows under `metric`: Euclidean or L1.
 double metric_distance(const float* a, const float* b, int dims, KMeansMetric metric);
@@ -81,7 +91,8 @@ KMeansResult kmeans_emd(const SparseHistograms& points, const GroundDistance& gr
 double assign_nearest_emd(const SparseHistograms& points, const FeatureMatrix& centres,
                           const GroundDistance& ground, int candidates,
                           std::vector<std::int32_t>& assignment, int threads,
-                          const KMeansProgress& progress = {});
+                          const KMeansProgress& progress = {},
+                          KMeansAlgorithm algorithm = KMeansAlgorithm::kExact);
 
 // Distances between the rows of `centres` (dense histograms over ground.size() clusters)
 // under the greedy EMD, symmetrised by the smaller of both directions (each is an upper

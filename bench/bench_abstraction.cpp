@@ -112,55 +112,77 @@ FeatureMatrix uniform_rows(std::int64_t rows, int cols, std::uint64_t seed, bool
   return m;
 }
 
-// Nearest of 1,000 centres for 8-D OCHS-like rows (blocked Eigen products), per hand.
+KMeansAlgorithm algorithm_arg(std::int64_t a) {
+  return a != 0 ? KMeansAlgorithm::kBounded : KMeansAlgorithm::kExact;
+}
+
+// Nearest of k centres for 8-D OCHS-like rows: args threads, k, algorithm (0 = kExact's
+// blocked Eigen products, 1 = kBounded's projection search), per hand.
 void BM_AssignL2Ochs(benchmark::State& state) {
   FeatureMatrix x = uniform_rows(200000, 8, 1, false);
-  FeatureMatrix c = uniform_rows(1000, 8, 2, false);
+  FeatureMatrix c = uniform_rows(state.range(1), 8, 2, false);
   std::vector<std::int32_t> a;
   for (auto _ : state)
-    benchmark::DoNotOptimize(
-        assign_nearest(x, c, KMeansMetric::kL2, a, static_cast<int>(state.range(0))));
+    benchmark::DoNotOptimize(assign_nearest(x, c, KMeansMetric::kL2, a,
+                                            static_cast<int>(state.range(0)), {},
+                                            algorithm_arg(state.range(2))));
   state.SetItemsProcessed(state.iterations() * x.rows);
 }
-BENCHMARK(BM_AssignL2Ochs)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_AssignL2Ochs)
+    ->Args({1, 1000, 0})
+    ->Args({2, 1000, 0})
+    ->Args({2, 1000, 1})
+    ->Args({2, 9000, 0})
+    ->Args({2, 9000, 1})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
-// Nearest of 1,000 centres under the 1-D EMD (L1 on 50-bin CDFs), per hand.
+// Nearest of 1,000 centres under the 1-D EMD (L1 on 50-bin CDFs), per hand; arg: algorithm.
 void BM_AssignL1Cdf(benchmark::State& state) {
   FeatureMatrix x = uniform_rows(20000, 50, 3, true);
   FeatureMatrix c = uniform_rows(1000, 50, 4, true);
   std::vector<std::int32_t> a;
-  for (auto _ : state) benchmark::DoNotOptimize(assign_nearest(x, c, KMeansMetric::kL1, a, 2));
+  for (auto _ : state)
+    benchmark::DoNotOptimize(
+        assign_nearest(x, c, KMeansMetric::kL1, a, 2, {}, algorithm_arg(state.range(0))));
   state.SetItemsProcessed(state.iterations() * x.rows);
 }
-BENCHMARK(BM_AssignL1Cdf)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_AssignL1Cdf)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // Nearest of 1,000 mean histograms under the greedy EMD, potential-aware: first arg =
 // candidate cap (0 = exact argmin with lower-bound pruning), second = 1 when the ground
 // distance has an embedding (mean-embedding bound on top of the pivot bounds), per hand.
 void BM_AssignEmdPotential(benchmark::State& state) {
   std::mt19937_64 rng(5);
+  const int k = state.range(3) != 0 ? static_cast<int>(state.range(3)) : 1000;
   GroundDistance g = testing::planar_ground(rng, 1000, state.range(1) != 0);
   SparseHistograms x = sparse_points(4000, g, 47, 6);
-  SparseHistograms seeds = sparse_points(1000 * 8, g, 47, 7);
+  SparseHistograms seeds = sparse_points(static_cast<std::int64_t>(k) * 8, g, 47, 7);
   FeatureMatrix c;
-  c.rows = 1000;
+  c.rows = k;
   c.cols = 1000;
-  for (int k = 0; k < 1000; ++k) {
-    auto m = dense_mean(seeds, k * 8, 8);
+  for (int j = 0; j < k; ++j) {
+    auto m = dense_mean(seeds, j * 8, 8);
     c.data.insert(c.data.end(), m.begin(), m.end());
   }
   std::vector<std::int32_t> a;
   for (auto _ : state)
-    benchmark::DoNotOptimize(assign_nearest_emd(x, c, g, static_cast<int>(state.range(0)), a, 2));
+    benchmark::DoNotOptimize(assign_nearest_emd(x, c, g, static_cast<int>(state.range(0)), a, 2, {},
+                                                algorithm_arg(state.range(2))));
   state.SetItemsProcessed(state.iterations() * x.rows);
 }
+// Third arg: algorithm (0 = kExact, 1 = kBounded, the same assignment); fourth: centres
+// (0 = 1,000).
 BENCHMARK(BM_AssignEmdPotential)
-    ->Args({0, 0})
-    ->Args({16, 0})
-    ->Args({4, 0})
-    ->Args({4, 1})
-    ->Args({2, 1})
-    ->Args({1, 1})
+    ->Args({0, 0, 0, 0})
+    ->Args({16, 0, 0, 0})
+    ->Args({4, 0, 0, 0})
+    ->Args({4, 1, 0, 0})
+    ->Args({4, 1, 1, 0})
+    ->Args({2, 1, 0, 0})
+    ->Args({1, 1, 0, 0})
+    ->Args({16, 1, 0, 9000})
+    ->Args({16, 1, 1, 9000})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
@@ -176,6 +198,7 @@ void BM_KMeansEmdFit(benchmark::State& state) {
   o.max_iterations = 3;
   o.candidates = 4;
   o.threads = 2;
+  o.algorithm = algorithm_arg(state.range(0));
   for (auto _ : state) {
     KMeansResult r = kmeans_emd(x, g, o);
     state.counters["seed_cost"] = r.cost_history.front() / static_cast<double>(x.rows);
@@ -183,18 +206,30 @@ void BM_KMeansEmdFit(benchmark::State& state) {
     state.counters["lloyd_steps_kept"] = static_cast<double>(r.cost_history.size() - 1);
   }
 }
-BENCHMARK(BM_KMeansEmdFit)->Unit(benchmark::kSecond)->UseRealTime()->Iterations(1);
+// Arg: algorithm (0 = kExact, 1 = kBounded), the same sample and seed; counters are the
+// objective (mean greedy EMD per hand).
+BENCHMARK(BM_KMeansEmdFit)->Arg(0)->Arg(1)->Unit(benchmark::kSecond)->UseRealTime()->Iterations(1);
 
-// A whole k-means fit (k-means++, Hamerly-pruned Lloyd): 100,000 8-D rows, k = 1,000.
+// A whole k-means fit (k-means++, Hamerly-pruned Lloyd): 100,000 8-D rows, args k and
+// algorithm (0 = kExact, 1 = kBounded); counter cost = the k-means objective (sum of
+// squared distances) of the fit, the same sample and seed for both algorithms.
 void BM_KMeansFitL2(benchmark::State& state) {
   FeatureMatrix x = uniform_rows(100000, 8, 8, false);
   KMeansOptions o;
-  o.clusters = 1000;
+  o.clusters = static_cast<int>(state.range(0));
   o.max_iterations = 10;
   o.threads = 2;
-  for (auto _ : state) benchmark::DoNotOptimize(kmeans(x, KMeansMetric::kL2, o).cost);
+  o.algorithm = algorithm_arg(state.range(1));
+  for (auto _ : state) state.counters["cost"] = kmeans(x, KMeansMetric::kL2, o).cost;
 }
-BENCHMARK(BM_KMeansFitL2)->Unit(benchmark::kSecond)->UseRealTime()->Iterations(1);
+BENCHMARK(BM_KMeansFitL2)
+    ->Args({1000, 0})
+    ->Args({1000, 1})
+    ->Args({9000, 0})
+    ->Args({9000, 1})
+    ->Unit(benchmark::kSecond)
+    ->UseRealTime()
+    ->Iterations(1);
 
 }  // namespace
 }  // namespace hulhe
