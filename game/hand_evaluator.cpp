@@ -267,6 +267,11 @@ std::int32_t rank_cards_acpc(CardSet cards) {
   return static_cast<std::int32_t>(rule_value(cards));
 }
 
+HandCategory category_of_acpc_rank(std::int32_t acpc_rank) {
+  // Value packs the category in bits 20..23 (see Value above).
+  return static_cast<HandCategory>((static_cast<std::uint32_t>(acpc_rank) >> 20) & 0xFU);
+}
+
 std::vector<Card> best_five(CardSet cards) {
   const std::vector<Card> all = cards.cards();
   if (all.size() < 5 || all.size() > 7)

@@ -65,6 +65,9 @@ HandCategory category_of(HandRank rank);
 const char* category_name(HandCategory c);  // "high card", "pair", ..., "straight flush"
 
 std::int32_t rank_cards_acpc(CardSet cards);
+// The category of a rank_cards_acpc value (any deck, any number of cards: Leduc's one card
+// and board card make a pair or a high card).
+HandCategory category_of_acpc_rank(std::int32_t acpc_rank);
 
 // The best five of 5..7 cards (ascending card ids), e.g. for display.
 std::vector<Card> best_five(CardSet cards);

@@ -8,13 +8,18 @@
 //
 // Determinism: an agent draws every random choice from the generator it is handed, which the
 // caller seeds (per match and hand), so a match is reproducible from its seed.
+#include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "game/game_state.h"
 #include "util/split_mix64.h"
 
 namespace hulhe {
+
+// A distribution over the action kinds, indexed by static_cast<int>(Action).
+using ActionProbabilities = std::array<double, kNumActionKinds>;
 
 class Agent {
  public:
@@ -27,6 +32,19 @@ class Agent {
   // Only state.hole_cards(position) may be read of the hole cards. Must return an action
   // for which state.is_legal() holds.
   virtual BetAction act(const GameState& state, int position, SplitMix64& rng) = 0;
+
+  // The probabilities act() draws its action kind from at `state` for `position`, indexed by
+  // Action (fold, call, raise; illegal kinds 0), without drawing anything. Empty when the
+  // agent cannot say without playing (bots whose choice rests on a sampled equity); what a
+  // person sees of an opponent's action and the range it is read into (strategies/
+  // human_session.h, live_odds.h) come from here. `state` may hold any hole cards for
+  // `position`: the range asks for every hand the opponent might hold.
+  virtual std::optional<ActionProbabilities> action_probabilities(const GameState& state,
+                                                                  int position) {
+    (void)state;
+    (void)position;
+    return std::nullopt;
+  }
 };
 
 }  // namespace hulhe

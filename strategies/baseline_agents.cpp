@@ -41,4 +41,30 @@ BetAction BaselineAgent::act(const GameState& state, int /*position*/, SplitMix6
   return {Action::kCall, 0};
 }
 
+std::optional<ActionProbabilities> BaselineAgent::action_probabilities(const GameState& state,
+                                                                       int /*position*/) {
+  // The kinds act() chooses from, each with its chance (the card-blind rules above).
+  ActionProbabilities p{};
+  auto at = [&p](Action a) -> double& { return p[static_cast<int>(a)]; };
+  switch (kind_) {
+    case BaselineAgentKind::kAlwaysFold:
+      at(fold_or_check(state).type) = 1.0;
+      break;
+    case BaselineAgentKind::kAlwaysCall:
+      at(Action::kCall) = 1.0;
+      break;
+    case BaselineAgentKind::kAlwaysRaise:
+      at(state.can_raise() ? Action::kRaise : Action::kCall) = 1.0;
+      break;
+    case BaselineAgentKind::kUniform: {
+      const int n = 1 + int{state.can_fold()} + int{state.can_raise()};
+      at(Action::kCall) = 1.0 / n;
+      if (state.can_fold()) at(Action::kFold) = 1.0 / n;
+      if (state.can_raise()) at(Action::kRaise) = 1.0 / n;
+      break;
+    }
+  }
+  return p;
+}
+
 }  // namespace hulhe

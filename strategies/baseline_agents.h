@@ -21,6 +21,8 @@ class BaselineAgent final : public Agent {
   explicit BaselineAgent(BaselineAgentKind kind) : kind_(kind) {}
   std::string name() const override;
   BetAction act(const GameState& state, int position, SplitMix64& rng) override;
+  std::optional<ActionProbabilities> action_probabilities(const GameState& state,
+                                                          int position) override;
 
  private:
   BaselineAgentKind kind_;

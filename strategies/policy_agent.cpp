@@ -62,4 +62,20 @@ BetAction PolicyAgent::act(const GameState& state, int position, SplitMix64& rng
   return {n.actions[slot], 0};
 }
 
+std::optional<ActionProbabilities> PolicyAgent::action_probabilities(const GameState& state,
+                                                                     int position) {
+  const BettingNode& n = policy_->tree().node(find_node(state));
+  if (n.kind != NodeKind::kDecision || n.player != position)
+    throw std::logic_error("policy agent asked for the probabilities of position " +
+                           std::to_string(position) + " at betting '" + state.betting_string() +
+                           "'");
+  double p[kNumActionKinds];
+  policy_->action_probabilities(n.round, n.id_in_round, bucket(state, position),
+                                std::span<double>(p, n.num_actions));
+  ActionProbabilities by_kind{};
+  for (int slot = 0; slot < n.num_actions; ++slot)
+    by_kind[static_cast<int>(n.actions[slot])] = p[slot];
+  return by_kind;
+}
+
 }  // namespace hulhe

@@ -22,6 +22,11 @@ class PolicyAgent final : public Agent {
 
   std::string name() const override { return name_; }
   BetAction act(const GameState& state, int position, SplitMix64& rng) override;
+  // The policy's probabilities at the state's information set (the bucket of the state's
+  // hole cards for `position`). A strategy file's are its quantised values, the very ones
+  // act() samples from.
+  std::optional<ActionProbabilities> action_probabilities(const GameState& state,
+                                                          int position) override;
 
   // The decision node (index into tree().nodes()) the state's betting leads to; InputError
   // if the betting leaves the tree (a state of another game).
