@@ -136,16 +136,17 @@ struct TableServer::Impl {
     };
     // Whatever reaches here without a body of ours (an unknown route, a body over the
     // limit, a bad request line) still gets a JSON error.
-    http.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
-      if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
-      std::string message = "no such route: " + req.method + " " + req.path;
-      if (res.status == 413)
-        message = "the request body is too large";
-      else if (res.status == 400)
-        message = "bad request";
-      send_error(res, res.status, message);
-      return httplib::Server::HandlerResponse::Handled;
-    });
+    http.set_error_handler(httplib::Server::HandlerWithResponse(
+        [](const httplib::Request& req, httplib::Response& res) {
+          if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
+          std::string message = "no such route: " + req.method + " " + req.path;
+          if (res.status == 413)
+            message = "the request body is too large";
+          else if (res.status == 400)
+            message = "bad request (a POST needs a body with its Content-Length: send {} for none)";
+          send_error(res, res.status, message);
+          return httplib::Server::HandlerResponse::Handled;
+        }));
     http.set_exception_handler(
         [](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
           std::string message = "internal error";

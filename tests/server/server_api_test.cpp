@@ -141,18 +141,19 @@ TEST(ServeApi, AFullHandOfHoldemAgainstABot) {
   EXPECT_GT(st["odds"]["vs_random"]["equity"].get<double>(), 0.0);
   EXPECT_LT(st["odds"]["vs_random"]["equity"].get<double>(), 1.0);
 
-  // Call down: the opponent caps every street (4 bets of 10, 10, 20, 20): 240 each.
+  // Call down: the opponent bets once a street and the person calls: 20 preflop, then 10 on
+  // the flop and 20 on the turn and river: 70 each.
   const json end = finish_hand(s, id, st, always_call);
   EXPECT_EQ(end["in_hand"], false);
   EXPECT_EQ(end["board"].size(), 5u);
-  EXPECT_EQ(end["your_chips"], 240);
-  EXPECT_EQ(end["opponent_chips"], 240);
-  EXPECT_EQ(end["pot"], 480);
+  EXPECT_EQ(end["your_chips"], 70);
+  EXPECT_EQ(end["opponent_chips"], 70);
+  EXPECT_EQ(end["pot"], 140);
   ASSERT_TRUE(end["result"].is_object()) << end.dump();
   EXPECT_EQ(end["result"]["showdown"], true);
   EXPECT_EQ(end["opponent_cards"].size(), 2u);
   const int won = end["result"]["won"];
-  EXPECT_TRUE(won == 240 || won == -240 || won == 0) << won;
+  EXPECT_TRUE(won == 70 || won == -70 || won == 0) << won;
   EXPECT_EQ(end["totals"]["hands"], 1);
   EXPECT_DOUBLE_EQ(end["totals"]["mbb_per_game"].get<double>(), won * 100.0);
 
@@ -395,7 +396,8 @@ TEST(ServeApiSlow, TheOpponentPlaysTheStrategyFilesFrequencies) {
     ++hand;
     GameState state(file->game());
     for (int p = 0; p < 2; ++p) state.set_hole_cards(p, parsed.state.hole_cards(p));
-    for (int c = 0; c < 2; ++c) state.set_board_card(c, parsed.state.board_cards()[c]);
+    for (int c = 0; c < file->game().total_board_cards(file->game().num_rounds - 1); ++c)
+      state.set_board_card(c, parsed.state.board_cards()[c]);
     for (int r = 0; r < file->game().num_rounds; ++r)
       for (int i = 0; i < parsed.state.num_actions(r); ++i) {
         if (state.current_player() == opponent) {
