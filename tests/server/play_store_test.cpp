@@ -46,9 +46,10 @@ TEST(PlayStore, LifetimeResultsPerGameWithTheirInterval) {
   EXPECT_EQ(h.game, "holdem");
   EXPECT_EQ(h.hands, 5);
   EXPECT_EQ(h.chips, 20);
-  // mbb: 1000, -2000, 3000, 500, -500: mean 400; sample variance 3,675,000.
+  // mbb: 1000, -2000, 3000, 500, -500: mean 400; squared deviations sum to 13,700,000, so
+  // the sample variance is 3,425,000.
   EXPECT_NEAR(h.mbb_per_game, 400.0, 1e-9);
-  EXPECT_NEAR(h.ci95_mbb, 1.96 * std::sqrt(3'675'000.0 / 5), 1e-6);
+  EXPECT_NEAR(h.ci95_mbb, 1.96 * std::sqrt(3'425'000.0 / 5), 1e-6);
   EXPECT_EQ(p.results[1].game, "leduc");
   EXPECT_NEAR(p.results[1].mbb_per_game, 1000.0, 1e-9);
   EXPECT_EQ(p.results[1].ci95_mbb, 0.0);  // one hand: no interval
