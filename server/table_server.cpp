@@ -1,6 +1,7 @@
 #include "server/table_server.h"
 
 #include <httplib.h>
+#include <sys/socket.h>
 
 #include <chrono>
 #include <nlohmann/json.hpp>
@@ -128,6 +129,13 @@ struct TableServer::Impl {
 
   void routes() {
     http.set_payload_max_length(limits.max_body_bytes);
+    // SO_REUSEADDR only: a restarted server binds at once past TIME_WAIT, but a port some
+    // server listens on is refused. httplib's default adds SO_REUSEPORT, with which a second
+    // `hulhe serve` on the same port would start and share the connections.
+    http.set_socket_options([](socket_t sock) {
+      int yes = 1;
+      setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    });
     http.set_read_timeout(10, 0);
     http.set_write_timeout(10, 0);
     const int threads = limits.threads < 1 ? 1 : limits.threads;
@@ -139,9 +147,13 @@ struct TableServer::Impl {
     http.set_error_handler(httplib::Server::HandlerWithResponse(
         [](const httplib::Request& req, httplib::Response& res) {
           if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
-          std::string message = "no such route: " + req.method + " " + req.path;
-          if (res.status == 413)
+          std::string message = "HTTP status " + std::to_string(res.status);
+          if (res.status == 404)
+            message = "no such route: " + req.method + " " + req.path;
+          else if (res.status == 413)
             message = "the request body is too large";
+          else if (res.status == 414)
+            message = "the request's URI is too long";
           else if (res.status == 400)
             message = "bad request (a POST needs a body with its Content-Length: send {} for none)";
           send_error(res, res.status, message);

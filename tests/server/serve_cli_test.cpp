@@ -138,7 +138,9 @@ TEST(ServeCli, BadInputsExitWithStatus2AndOneLine) {
   // One line, "hulhe: error: ...", except CLI11's own parse errors (which add a line
   // pointing to --help, as for every command).
   auto expect_refused = [&](const std::string& args, const std::string& words, int lines = 1) {
-    const auto r = cli_test::run_hulhe("serve " + args);
+    // Bounded: a server that starts where it should refuse fails here instead of hanging.
+    const auto r =
+        cli_test::run_shell("timeout 30 " + std::string(HULHE_BINARY) + " serve " + args + " 2>&1");
     EXPECT_EQ(r.status, 2) << args << "\n" << r.out;
     EXPECT_NE(r.out.find(words), std::string::npos) << args << "\n" << r.out;
     EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), lines) << args << "\n" << r.out;

@@ -211,6 +211,7 @@ TEST(ServeApi, ClientErrorsGetA4xxJsonAnswerAndChangeNothing) {
   expect_error(s.post("/api/session/0123456789abcdef/act", {{"action", "c"}}), 404, "no session");
   expect_error(s.get("/api/session/0123456789abcdef"), 404, "no session");
   expect_error(s.get("/api/nothing"), 404, "no such route");
+  expect_error(s.get("/api/explorer?sequence=" + std::string(20000, 'r')), 414, "too long");
   expect_error(s.post("/api/session", {{"player", ""}}), 400, "1 to 40");
   expect_error(s.post("/api/session", {{"player", std::string(41, 'x')}}), 400, "1 to 40");
   expect_error(s.post("/api/session", {{"player", "a\nb"}}), 400, "control");
