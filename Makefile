@@ -10,6 +10,8 @@ DEBIAN_PACKAGES := build-essential cmake ninja-build libeigen3-dev libcereal-dev
   libgtest-dev libbenchmark-dev libcli11-dev libspdlog-dev libfmt-dev libtoml11-dev \
   nlohmann-json3-dev gnuplot-nox openmpi-bin libopenmpi-dev libcpp-httplib-dev libsqlite3-dev \
   pkg-config chromium python3-websockets
+# The terminal test of `hulhe play --human` types into a tmux session.
+DEBIAN_PACKAGES += tmux
 # The sanitizer build (tests and fuzzers) needs these: Debian's clang with libFuzzer and its
 # OpenMP runtime.
 FUZZ_PACKAGES := clang libclang-rt-dev libomp-dev

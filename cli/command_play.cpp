@@ -1,17 +1,20 @@
 // `hulhe play`: an ACPC protocol 2.0.0 client playing an agent (a strategy file or any
 // built-in bot, strategies/agent_factory.h) against a dealer (the ACPC server's dealer or
-// `hulhe dealer`).
+// `hulhe dealer`); with --human, a person at a text table against the agent instead
+// (cli/command_play_human.cpp).
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <iostream>
 #include <memory>
 #include <optional>
 #include <string>
 
 #include "cli/commands.h"
+#include "cli/play_human.h"
 #include "cli/thread_seed_options.h"
 #include "game/game_definition.h"
 #include "strategies/acpc_player.h"
@@ -33,6 +36,9 @@ struct Options {
   std::uint64_t seed = 1;
   std::string log;
   int connect_timeout_ms = 10000;
+  bool human = false;
+  std::int64_t hands = 0;
+  std::string name = "you";
 };
 
 double percentile(std::vector<double> v, double q) {
@@ -113,8 +119,18 @@ void add_play_command(CLI::App& app) {
                   "ACPC .game file (bots; default: heads-up limit hold'em; with a strategy "
                   "file it must be the file's game)");
   cmd->add_option("--host", o->host, "dealer host")->capture_default_str();
-  cmd->add_option("--port", o->port, "dealer port of this seat")->required();
-  add_seed_option(cmd, o->seed, "seed of the agent's random choices")->capture_default_str();
+  auto* port = cmd->add_option("--port", o->port, "dealer port of this seat (not with --human)");
+  auto* human = cmd->add_flag("--human", o->human,
+                              "play the agent yourself at a text table (no dealer): typed "
+                              "actions, live odds, the session's result");
+  human->excludes(port);
+  cmd->add_option("--hands", o->hands, "with --human: hands to play (0: until q or end of input)")
+      ->capture_default_str();
+  cmd->add_option("--name", o->name, "with --human: your name in the table and the log")
+      ->capture_default_str();
+  add_seed_option(cmd, o->seed,
+                  "seed of the agent's random choices (with --human: also of the deals)")
+      ->capture_default_str();
   cmd->add_option("--log", o->log,
                   "write every line read (<), sent (>) and each problem (!), atomically at the "
                   "end; '-': to stdout");
@@ -123,6 +139,20 @@ void add_play_command(CLI::App& app) {
   cmd->callback([o] {
     if (o->agent.empty() && o->strategy.empty() && o->bot.empty())
       throw InputError("play needs --agent SPEC, --strategy FILE or --bot NAME");
+    if (o->human) {
+      if (o->host != "127.0.0.1") throw InputError("--human plays no dealer: leave out --host");
+      HumanPlayOptions h;
+      h.agent_spec = agent_spec(*o);
+      h.game_path = o->game_path;
+      h.hands = o->hands;
+      h.seed = o->seed;
+      h.name = o->name;
+      h.log = o->log;
+      play_human(h, std::cin, stdout);
+      return;
+    }
+    if (o->port == 0) throw InputError("play needs --port (the dealer's port) or --human");
+    if (o->hands != 0 || o->name != "you") throw InputError("--hands and --name go with --human");
     run(*o);
   });
 }

@@ -211,6 +211,10 @@ TableView HumanSession::view() const {
   v.betting = state_.betting_string();
   v.actions = actions_;
   v.legal_actions = legal_actions();
+  if (v.person_to_act) {
+    v.to_call = state_.max_spent() - state_.spent(me);
+    if (!state_.can_raise(&v.raise_to)) v.raise_to = 0;
+  }
   if (!running_) {
     v.person_won = state_.value(me);
     v.showdown = state_.num_folded() == 0;

@@ -61,6 +61,10 @@ struct TableView {
   std::string betting;                   // ACPC betting text, e.g. "rc/cr"
   std::vector<TableAction> actions;      // the betting so far, the opponent's with probabilities
   std::vector<BetAction> legal_actions;  // the person's, only at their turn
+  // At the person's turn: chips to call (0: a check) and the total a raise goes to (0 when
+  // no raise is legal), for the buttons' labels.
+  std::int32_t to_call = 0;
+  std::int32_t raise_to = 0;
   // When the hand is over (hand > 0 and !hand_running):
   bool showdown = false;
   std::vector<Card> opponent_hole;                  // shown at a showdown only
@@ -107,6 +111,9 @@ class HumanSession {
   const std::vector<std::string>& log_lines() const { return log_lines_; }
   // The lines and a SCORE line, as `hulhe logs` reads them.
   std::string dealer_log() const;
+  // Actions the opponent got wrong (played as calls, as the ACPC dealer does); 0 for every
+  // agent of the factory, which play legally.
+  std::int64_t illegal_opponent_actions() const { return illegal_opponent_actions_; }
 
  private:
   void show_board();

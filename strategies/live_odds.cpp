@@ -14,16 +14,17 @@ bool standard_deck(const GameDefinition& game) {
   return game.num_ranks == kMaxRanks && game.num_suits == kMaxSuits;
 }
 
-// Calls visit(first) for every `k`-subset of rest[0..n), written to out[0..k), in
-// lexicographic order of indices.
+// Calls visit() for every `k`-subset of rest[0..n), written to out[0..k), in lexicographic
+// order of indices.
 template <typename Visit>
-void for_each_subset(const Card* rest, int n, int k, Card* out, Visit&& visit) {
-  std::array<int, kMaxBoardCards + kMaxHoleCards> idx{};
+void for_each_subset(const Card* rest, int n, int k, std::array<Card, kMaxCards>& out,
+                     Visit&& visit) {
+  std::array<int, kMaxCards> idx{};
   if (k == 0) {
     visit();
     return;
   }
-  if (k > n) return;
+  if (k > n || k > kMaxCards) return;
   for (int i = 0; i < k; ++i) idx[i] = i;
   for (;;) {
     for (int i = 0; i < k; ++i) out[i] = rest[idx[i]];
@@ -79,11 +80,10 @@ HandCategory hand_category(const GameDefinition& game, CardSet cards) {
 
 OpponentRange::OpponentRange(const GameDefinition& game) : hole_cards_(game.num_hole_cards) {
   const std::vector<Card> deck = game.deck();
-  std::array<Card, kMaxHoleCards> pick{};
-  for_each_subset(deck.data(), static_cast<int>(deck.size()), hole_cards_, pick.data(), [&] {
+  std::array<Card, kMaxCards> pick{};
+  for_each_subset(deck.data(), static_cast<int>(deck.size()), hole_cards_, pick, [&] {
     Hand h;
-    h.cards = pick;
-    for (int i = 0; i < hole_cards_; ++i) h.set.insert(pick[i]);
+    for (int i = 0; i < hole_cards_; ++i) h.cards[i] = pick[i], h.set.insert(pick[i]);
     hands_.push_back(h);
   });
   weights_.assign(hands_.size(), 1.0);
@@ -149,13 +149,13 @@ EquityEstimate range_equity(const GameDefinition& game, const Card* hole, const 
   const double completions = static_cast<double>(binomial(rest_after, need));
   const double deals = completions * static_cast<double>(live.size());
   std::array<Card, kMaxCards> rest{};
-  std::array<Card, kMaxBoardCards> completion{};
+  std::array<Card, kMaxCards> completion{};
   if (deals <= static_cast<double>(config.exact_limit)) {
     double sum = 0;
     for (std::size_t i : live) {
       const int n = cards_left(deck, known | hands[i].set, rest);
       double hand_sum = 0;
-      for_each_subset(rest.data(), n, need, completion.data(),
+      for_each_subset(rest.data(), n, need, completion,
                       [&] { hand_sum += score(hands[i].set, completion.data()); });
       sum += weights[i] * hand_sum / completions;
     }
@@ -201,8 +201,8 @@ CategoryChances category_chances(const GameDefinition& game, const Card* hole, c
   };
   const double completions = static_cast<double>(binomial(n, need));
   if (completions <= static_cast<double>(config.exact_limit)) {
-    std::array<Card, kMaxBoardCards> completion{};
-    for_each_subset(rest.data(), n, need, completion.data(), [&] { count(completion.data()); });
+    std::array<Card, kMaxCards> completion{};
+    for_each_subset(rest.data(), n, need, completion, [&] { count(completion.data()); });
     out.exact = true;
     out.deals = static_cast<std::int64_t>(completions);
   } else {

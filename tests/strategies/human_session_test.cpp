@@ -11,6 +11,7 @@
 #include <memory>
 #include <sstream>
 
+#include "abstraction/card_abstraction.h"
 #include "abstraction/lossless_abstraction.h"
 #include "game/betting_tree.h"
 #include "game/dealer_log.h"
@@ -20,6 +21,7 @@
 #include "strategies/agent_factory.h"
 #include "strategies/policy_agent.h"
 #include "tests/support/shipped_games.h"
+#include "tests/support/test_policies.h"
 #include "util/input_error.h"
 
 namespace hulhe {
@@ -79,6 +81,8 @@ TEST(HumanSession, SeatsAlternateEveryHand) {
       ASSERT_EQ(v.actions.size(), 1u);
       EXPECT_FALSE(v.actions[0].by_person);
       EXPECT_EQ(v.legal_actions.size(), 2u);  // check, raise
+      EXPECT_EQ(v.to_call, 0);
+      EXPECT_EQ(v.raise_to, 20);
     } else {
       // Small blind (position 1) acts first preflop: fold, call or raise, pot 5 + 10.
       EXPECT_EQ(v.betting, "");
@@ -86,6 +90,8 @@ TEST(HumanSession, SeatsAlternateEveryHand) {
       EXPECT_EQ(v.person_spent, 5);
       EXPECT_EQ(v.opponent_spent, 10);
       EXPECT_EQ(v.legal_actions.size(), 3u);
+      EXPECT_EQ(v.to_call, 5);
+      EXPECT_EQ(v.raise_to, 20);
     }
     EXPECT_EQ(v.person_hole.size(), 2u);
     EXPECT_TRUE(v.board.empty());
@@ -133,6 +139,7 @@ TEST(HumanSession, ChipsAreTheGameStatesAndTotalsTheirMean) {
     won.push_back(v.person_won);
   }
   EXPECT_GT(showdowns, 30);
+  EXPECT_EQ(s.illegal_opponent_actions(), 0);
   const SessionTotals t = s.totals();
   EXPECT_EQ(t.hands, 300);
   double sum = 0, sum_sq = 0;
@@ -168,7 +175,9 @@ TEST(HumanSession, IllegalAndOutOfTurnActionsChangeNothing) {
   s.act({Action::kRaise, 0});  // r, then always-raise re-raises to the cap of 2: "rr"
   v = s.view();
   EXPECT_EQ(v.betting, "rr");
-  EXPECT_EQ(v.legal_actions.size(), 2u);                 // fold or call: the cap is reached
+  EXPECT_EQ(v.legal_actions.size(), 2u);  // fold or call: the cap is reached
+  EXPECT_EQ(v.to_call, 2);
+  EXPECT_EQ(v.raise_to, 0);
   EXPECT_THROW(s.act({Action::kRaise, 0}), InputError);  // a third raise
   expect_unchanged(v);
   s.act({Action::kFold, 0});
@@ -258,6 +267,57 @@ TEST(HumanSession, HistoryReplaysThroughTheDealerLogWithNoMismatch) {
     EXPECT_DOUBLE_EQ(person.total, s.totals().chips) << name;
     EXPECT_NEAR(person.mbb_per_game, s.totals().mbb_per_game, 1e-6) << name;
   }
+}
+
+// A cheap HULHE abstraction whose buckets depend on the hole cards (3 a round), so that a
+// policy over it gives different hands different probabilities.
+class HoleCardSumAbstraction final : public CardAbstraction {
+ public:
+  int num_rounds() const override { return 4; }
+  std::int32_t num_buckets(int) const override { return 3; }
+  std::int32_t bucket(int, const Card* hole, const Card*) const override {
+    return (hole[0] + hole[1]) % 3;
+  }
+  std::uint64_t hash() const override { return 3; }
+  std::string describe() const override { return "hole-card sum mod 3"; }
+};
+
+TEST(HumanSession, HoldemAgainstAPolicyReadsItsRange) {
+  // A HULHE policy (uneven hashed probabilities) as the opponent: every action reported with
+  // the policy's probabilities, the range read from them (so the equity against it differs
+  // from the one against a random hand), and the history replays. (Strategy files of HULHE
+  // take the same PolicyAgent path; building a real bucket table here would take seconds.)
+  const GameDefinition game = GameDefinition::holdem_limit_2p();
+  const BettingTree tree(game);
+  const HoleCardSumAbstraction abstraction;
+  auto policy = std::make_shared<testing::HashedTestPolicy>(tree, abstraction);
+  HumanSession s(game, std::make_unique<PolicyAgent>(policy, "hashed"), 17, "ada",
+                 LiveOddsConfig{2000, 200'000});
+  SplitMix64 rng(4);
+  int opponent_actions = 0, differing_odds = 0;
+  for (int h = 0; h < 20; ++h) {
+    s.start_hand();
+    while (s.hand_running()) {
+      const LiveOdds& odds = s.odds();
+      EXPECT_TRUE(odds.range_from_strategy);
+      differing_odds += std::abs(odds.vs_range.equity - odds.vs_random.equity) > 0.01;
+      s.act(random_legal(s, rng));
+    }
+    for (const TableAction& a : s.view().actions) {
+      if (a.by_person) continue;
+      ++opponent_actions;
+      ASSERT_TRUE(a.probabilities_known);
+      EXPECT_NEAR(a.probabilities[0] + a.probabilities[1] + a.probabilities[2], 1.0, 1e-9);
+      EXPECT_GT(a.probabilities[static_cast<int>(a.action)], 0.0);
+    }
+  }
+  EXPECT_GT(opponent_actions, 20);
+  EXPECT_GT(differing_odds, 5);
+  std::istringstream log(s.dealer_log());
+  const LogReport r = replay_log(log, game);
+  EXPECT_EQ(r.hands, 20);
+  EXPECT_EQ(r.mismatches, 0);
+  EXPECT_TRUE(r.score_matches);
 }
 
 TEST(HumanSession, RefusesGamesItCannotSeat) {
