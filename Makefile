@@ -8,7 +8,8 @@
 JOBS ?= $(shell nproc)
 DEBIAN_PACKAGES := build-essential cmake ninja-build libeigen3-dev libcereal-dev \
   libgtest-dev libbenchmark-dev libcli11-dev libspdlog-dev libfmt-dev libtoml11-dev \
-  nlohmann-json3-dev gnuplot-nox openmpi-bin libopenmpi-dev
+  nlohmann-json3-dev gnuplot-nox openmpi-bin libopenmpi-dev libcpp-httplib-dev libsqlite3-dev \
+  pkg-config chromium python3-websockets
 # The terminal test of `hulhe play --human` types into a tmux session.
 DEBIAN_PACKAGES += tmux
 # The sanitizer build (tests and fuzzers) needs these: Debian's clang with libFuzzer and its
@@ -67,7 +68,7 @@ test-fuzz: build-asan
 	else fuzz/run_all.sh $(FUZZ_SECONDS); fi
 
 format:
-	find util game abstraction solver best_response strategies pipeline distributed cli tests bench fuzz -name '*.h' -o -name '*.cpp' | xargs clang-format -i
+	find util game abstraction solver best_response strategies pipeline distributed server cli tests bench fuzz -name '*.h' -o -name '*.cpp' | xargs clang-format -i
 
 clean:
 	rm -rf build

@@ -55,7 +55,7 @@ struct Holdem {
   }
   AgentSource strategy(const std::string& name) const {
     auto f = file;
-    return {name, name, {}, [f, name] { return std::make_unique<PolicyAgent>(f, name); }, game};
+    return {name, name, {}, [f, name] { return std::make_unique<PolicyAgent>(f, name); }, game, f};
   }
 };
 
@@ -76,7 +76,7 @@ struct Leduc {
   }
   AgentSource strategy(const std::string& name) const {
     auto f = file;
-    return {name, name, {}, [f, name] { return std::make_unique<PolicyAgent>(f, name); }, game};
+    return {name, name, {}, [f, name] { return std::make_unique<PolicyAgent>(f, name); }, game, f};
   }
 };
 

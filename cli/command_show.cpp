@@ -4,12 +4,12 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
-#include <nlohmann/json.hpp>
 #include <string>
 
 #include "cli/commands.h"
 #include "game/card.h"
 #include "game/game_definition.h"
+#include "server/strategy_grid_json.h"
 #include "strategies/strategy_file.h"
 #include "strategies/strategy_grid.h"
 #include "util/input_file.h"
@@ -26,26 +26,6 @@ struct Options {
   bool json = false;
 };
 
-nlohmann::json to_json(const StrategyGrid& g, const std::string& file) {
-  nlohmann::json j;
-  j["strategy"] = file;
-  j["sequence"] = g.sequence;
-  j["round"] = g.round;
-  j["player"] = g.player;
-  j["board"] = cards_to_string(g.board);
-  j["actions"] = g.action_names;
-  nlohmann::json cells = nlohmann::json::array();
-  for (const StrategyGridCell& c : g.cells) {
-    nlohmann::json combos = nlohmann::json::array();
-    for (const StrategyGridCombo& k : c.combos)
-      combos.push_back(
-          {{"hole", card_to_string(k.hole[0]) + card_to_string(k.hole[1])}, {"bucket", k.bucket}});
-    cells.push_back({{"hand", c.label}, {"probabilities", c.probabilities}, {"combos", combos}});
-  }
-  j["cells"] = cells;
-  return j;
-}
-
 void run(const Options& o) {
   require_input_file(o.strategy, "strategy file");
   if (!o.svg.empty()) check_output_path(o.svg, "SVG", {o.strategy});
@@ -59,7 +39,7 @@ void run(const Options& o) {
     write_output_file(o.svg, "SVG",
                       {strategy_grid_svg(grid, fmt::format("{}: {}", file.game().name, where))});
   if (o.json) {
-    fmt::print("{}\n", to_json(grid, o.strategy).dump());
+    fmt::print("{}\n", server::strategy_grid_json(grid, o.strategy).dump());
     return;
   }
   fmt::print("hulhe show: {} · game {} · {}\n\n", o.strategy, file.game().name, where);

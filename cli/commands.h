@@ -21,5 +21,6 @@ void add_match_command(CLI::App& app);
 void add_tournament_command(CLI::App& app);
 void add_lbr_command(CLI::App& app);
 void add_show_command(CLI::App& app);
+void add_serve_command(CLI::App& app);
 
 }  // namespace hulhe::cli

@@ -33,6 +33,7 @@ int main(int argc, char** argv) {
   hulhe::cli::add_tournament_command(app);
   hulhe::cli::add_lbr_command(app);
   hulhe::cli::add_show_command(app);
+  hulhe::cli::add_serve_command(app);
   // Under mpirun an error on one rank ends every rank (abort_process_group), with the rank
   // named in the message; without mpirun both are no-ops.
   int status = 0;

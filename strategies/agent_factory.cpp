@@ -51,6 +51,7 @@ AgentSource load_strategy_file(const AgentSpec& spec, const GameDefinition* game
   s.files = spec.files();
   s.game = file->game();
   s.make = [file, name = s.name] { return std::make_unique<PolicyAgent>(file, name); };
+  s.policy = file;
   return s;
 }
 

@@ -45,6 +45,9 @@ struct AgentSource {
   std::vector<std::string> files;  // the files it reads (outputs must not be one)
   std::function<std::unique_ptr<Agent>()> make;
   GameDefinition game;  // the game it plays (a strategy file's: with the file's name)
+  // A strategy file's tables, shared with its agents (the strategy explorer of `hulhe serve`
+  // shows them); null for bots.
+  std::shared_ptr<const Policy> policy;
 };
 
 AgentSource load_agent(const std::string& spec, const GameDefinition& game);

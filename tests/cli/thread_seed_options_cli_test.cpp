@@ -61,6 +61,7 @@ const std::map<std::string, std::string> kSeedCommands = {
     {"lbr", "lbr --game " + kGames + "kuhn.game --policy uniform --hands 10 --seed {}"},
     {"play", "play --bot uniform --port 1 --connect-timeout-ms 100 --seed {}"},
     {"dealer", "dealer --game " + kGames + "kuhn.game --hands 1 --timeout-ms 100 --seed {}"},
+    {"serve", "serve --bot uniform --port 0 --db /nonexistent/x.sqlite --seed {}"},
 };
 
 std::string with(std::string command, const std::string& value) {

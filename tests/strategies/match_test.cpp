@@ -109,8 +109,9 @@ TEST(Match, SolvedLeducStrategyBeatsTheBaselines) {
   params.algorithm = "cfr+";
   make_cfr_algorithm(params, tree, abstraction, tables)->run(1, 400, 1);
   auto policy = std::make_shared<const AveragePolicy>(tree, abstraction, tables);
-  AgentSource solved{
-      "cfr+", "cfr+", {}, [policy] { return std::make_unique<PolicyAgent>(policy, "cfr+"); }, g};
+  AgentSource solved{"cfr+", "cfr+",
+                     {},     [policy] { return std::make_unique<PolicyAgent>(policy, "cfr+"); },
+                     g,      policy};
   MatchConfig c;
   c.hands = 20000;
   c.duplicate = true;

@@ -1,0 +1,44 @@
+#pragma once
+// The HTTP server of `hulhe serve` (cpp-httplib): the page of web/, and the JSON API under
+// /api/ (docs/serve-api.md) through which the page, a script or another program plays
+// heads-up limit poker against one opponent (a strategy file or a bot) and explores its
+// strategy. Every request a client gets wrong (malformed JSON, an illegal or out-of-turn
+// action, an unknown session, a body over the limit, an unknown route) is answered with a
+// 4xx and {"error": ..., "status": ...} and changes nothing. Completed hands go to the
+// PlayStore before the answer that completes them is sent.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "server/opponent.h"
+#include "server/play_store.h"
+
+namespace hulhe::server {
+
+struct ServeLimits {
+  std::size_t max_sessions = 256;      // live sessions at once (the least recent goes first)
+  double idle_seconds = 1800;          // a session unused this long expires
+  std::size_t max_body_bytes = 16384;  // larger request bodies get 413
+  int threads = 8;                     // requests served at once
+};
+
+class TableServer {
+ public:
+  TableServer(Opponent opponent, PlayStore& store, ServeLimits limits, std::uint64_t seed);
+  ~TableServer();
+  TableServer(const TableServer&) = delete;
+  TableServer& operator=(const TableServer&) = delete;
+
+  // Binds `host`:`port` (0: a free port); returns the port. InputError when it cannot.
+  int bind(const std::string& host, int port);
+  // Serves until stop() (from any thread); returns then.
+  void serve();
+  void stop();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace hulhe::server

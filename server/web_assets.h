@@ -1,0 +1,20 @@
+#pragma once
+// The page of `hulhe serve` (the files of web/), compiled into the binary by
+// server/embed_web_assets.cmake: the server needs no file beside it and fetches nothing.
+#include <string_view>
+#include <vector>
+
+namespace hulhe::server {
+
+struct WebAsset {
+  std::string_view path;  // "/index.html", "/table.js", ...
+  std::string_view content_type;
+  std::string_view content;
+};
+
+// Every embedded file, by path.
+const std::vector<WebAsset>& web_assets();
+// The asset served at `path` ("/" is "/index.html"); null when there is none.
+const WebAsset* find_web_asset(std::string_view path);
+
+}  // namespace hulhe::server

@@ -1,0 +1,401 @@
+#!/usr/bin/env python3
+"""The page of `hulhe serve` in a real headless browser (Debian's chromium, driven over the
+Chrome DevTools protocol with Debian's python3-websockets).
+
+    play_table_test.py HULHE_BINARY SOURCE_DIR [--hands N] [--screenshots DIR]
+
+It solves a small strategy (the 12-card, 2-round hold'em of configs/games, 30 CFR+
+iterations), starts `hulhe serve --strategy toy.strategy --port 0 --db <tmp>`, sits down on
+the page and plays N hands (default 50) by clicking the page's buttons with mouse events.
+After every click it compares what the page shows (cards, board, pot, each side's chips,
+whose turn, the legal buttons, the result, the session's hand count) with the API's state of
+the same session. Then it downloads the hand history through the page's link and replays it
+with `hulhe logs` (0 mismatches), checks the lifetime results the page shows against the
+store, opens the explorer and checks grid cells against `hulhe show --json`. Everything it
+writes is in one temporary folder; the server and the browser are always stopped (finally).
+
+--screenshots DIR: instead, serve the HULHE strategy given by --strategy (default: a uniform
+HULHE strategy file exported here), play a few hands and write DIR/play-table.png and
+DIR/explorer.png (the README's screenshots).
+"""
+import argparse
+import asyncio
+import base64
+import json
+import os
+import random
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import urllib.request
+
+import websockets
+
+
+class Failure(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+class Browser:
+    """One page of a headless chromium, over the DevTools protocol."""
+
+    def __init__(self, folder):
+        self.folder = folder
+        self.process = None
+        self.socket = None
+        self.next_id = 0
+        self.pending = {}
+        self.exceptions = []
+        self.reader = None
+
+    async def start(self):
+        chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+        check(chromium is not None, "no chromium on PATH (Debian package chromium)")
+        self.process = subprocess.Popen(
+            [chromium, "--headless=new", "--no-sandbox", "--disable-gpu",
+             "--disable-dev-shm-usage", "--no-first-run", "--no-default-browser-check",
+             "--remote-debugging-port=0", "--remote-debugging-address=127.0.0.1",
+             "--user-data-dir=" + os.path.join(self.folder, "chromium-profile"),
+             "--window-size=1280,900", "about:blank"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        port = None
+        for line in self.process.stderr:
+            m = re.search(r"DevTools listening on ws://127\.0\.0\.1:(\d+)/", line)
+            if m:
+                port = int(m.group(1))
+                break
+        check(port is not None, "chromium printed no DevTools address")
+        targets = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list"))
+        page = next(t for t in targets if t["type"] == "page")
+        self.socket = await websockets.connect(page["webSocketDebuggerUrl"], max_size=None)
+        self.reader = asyncio.ensure_future(self.read())
+        await self.send("Runtime.enable")
+        await self.send("Page.enable")
+        await self.send("Emulation.setDeviceMetricsOverride",
+                        {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+
+    async def read(self):
+        async for message in self.socket:
+            m = json.loads(message)
+            if "id" in m and m["id"] in self.pending:
+                self.pending.pop(m["id"]).set_result(m)
+            elif m.get("method") == "Runtime.exceptionThrown":
+                self.exceptions.append(m["params"]["exceptionDetails"])
+
+    async def send(self, method, params=None):
+        self.next_id += 1
+        future = asyncio.get_running_loop().create_future()
+        self.pending[self.next_id] = future
+        await self.socket.send(json.dumps({"id": self.next_id, "method": method,
+                                           "params": params or {}}))
+        m = await asyncio.wait_for(future, 30)
+        check("error" not in m, f"{method}: {m.get('error')}")
+        return m["result"]
+
+    async def eval(self, expression):
+        r = await self.send("Runtime.evaluate", {"expression": expression, "awaitPromise": True,
+                                                 "returnByValue": True})
+        check("exceptionDetails" not in r, f"page error in {expression}: {r.get('exceptionDetails')}")
+        return r["result"].get("value")
+
+    async def wait_for(self, expression, what, seconds=20):
+        for _ in range(int(seconds / 0.05)):
+            value = await self.eval(expression)
+            if value:
+                return value
+            await asyncio.sleep(0.05)
+        raise Failure("timed out waiting for " + what)
+
+    async def goto(self, url):
+        await self.send("Page.navigate", {"url": url})
+        await self.wait_for("document.readyState === 'complete' && document.body && "
+                            "document.body.dataset.ready === '1'", "the page at " + url)
+
+    async def click(self, element_id):
+        """A real click: mouse pressed and released at the centre of the visible element."""
+        box = await self.eval(
+            f"(() => {{ const e = document.getElementById({json.dumps(element_id)});"
+            " if (!e || e.hidden) return null; e.scrollIntoView({block: 'center'});"
+            " const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()")
+        check(box is not None, f"#{element_id} is not on the page")
+        for kind in ("mousePressed", "mouseReleased"):
+            await self.send("Input.dispatchMouseEvent", {"type": kind, "x": box[0], "y": box[1],
+                                                         "button": "left", "clickCount": 1})
+
+    async def screenshot(self, path):
+        r = await self.send("Page.captureScreenshot", {"format": "png"})
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(r["data"]))
+
+    async def close(self):
+        if self.reader:
+            self.reader.cancel()
+        if self.socket:
+            await self.socket.close()
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+def start_server(binary, args, folder):
+    process = subprocess.Popen([binary, "serve", *args], stdout=subprocess.PIPE,
+                               stderr=open(os.path.join(folder, "serve.err"), "w"), text=True)
+    for line in process.stdout:
+        m = re.match(r"hulhe serve: listening on (http://127\.0\.0\.1:\d+/)", line)
+        if m:
+            return process, m.group(1)
+    raise Failure("hulhe serve printed no address: " +
+                  open(os.path.join(folder, "serve.err")).read())
+
+
+def stop_server(process):
+    if process and process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            return process.wait(20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+    return None
+
+
+def get_json(url):
+    with urllib.request.urlopen(url) as r:
+        return json.load(r)
+
+
+# What the page shows, read from its elements.
+PAGE_VIEW = """(() => {
+  const text = (id) => document.getElementById(id).textContent;
+  const cards = (id) => [...document.getElementById(id).children].map((c) => c.dataset.card || null);
+  return {
+    pot: text('pot'), your_chips: text('your-chips'), opponent_chips: text('opponent-chips'),
+    your_cards: cards('your-cards'), opponent_cards: cards('opponent-cards'), board: cards('board'),
+    turn: document.getElementById('turn').dataset.turn,
+    buttons: ['f', 'c', 'r'].filter((l) => !document.getElementById('act-' + l).hidden),
+    labels: ['f', 'c', 'r'].map((l) => document.getElementById('act-' + l).textContent),
+    next_hand: !document.getElementById('next-hand').hidden,
+    result: text('result'), hands: text('hands'), error: text('error'),
+    draws: Number(document.body.dataset.draws || 0),
+  };
+})()"""
+
+
+def compare_with_api(page, state, where):
+    def same(a, b, what):
+        check(a == b, f"{where}: the page shows {what} {a!r}, the API {b!r}")
+
+    same(page["error"], "", "an error")
+    same(page["pot"], str(state["pot"]), "pot")
+    same(page["your_chips"], str(state["your_chips"]), "your chips")
+    same(page["opponent_chips"], str(state["opponent_chips"]), "the opponent's chips")
+    same(page["your_cards"], state["your_cards"], "your cards")
+    same(page["board"], state["board"], "the board")
+    shown = [c for c in page["opponent_cards"] if c is not None]
+    same(shown, state["opponent_cards"], "the opponent's cards")
+    turn = "none" if not state["in_hand"] else ("you" if state["your_turn"] else "opponent")
+    same(page["turn"], turn, "whose turn")
+    legal = [a["letter"] for a in state["legal"]] if state["your_turn"] else []
+    same(page["buttons"], legal, "the buttons")
+    for a in state["legal"] if state["your_turn"] else []:
+        same(page["labels"]["fcr".index(a["letter"])], a["name"], "the button's label")
+    same(page["next_hand"], not state["in_hand"], "the next-hand button")
+    same(page["result"], state["result"]["text"] if state["result"] else "", "the result")
+    same(page["hands"], str(state["totals"]["hands"]), "hands played")
+
+
+async def wait_for_draw(browser, draws_before):
+    await browser.wait_for(f"Number(document.body.dataset.draws || 0) > {draws_before} || "
+                           "document.getElementById('error').textContent !== ''",
+                           "the page to draw the answer")
+    return await browser.eval(PAGE_VIEW)
+
+
+async def play(browser, url, session, hands, rng):
+    played = 0
+    while played < hands:
+        page = await browser.eval(PAGE_VIEW)
+        await browser.click("next-hand")
+        page = await wait_for_draw(browser, page["draws"])
+        state = get_json(url + "api/session/" + session)
+        compare_with_api(page, state, f"hand {played + 1} dealt")
+        while state["in_hand"]:
+            check(state["your_turn"], "a hand in progress waits for the opponent")
+            letters = page["buttons"]
+            weights = {"f": 1, "c": 5, "r": 3}
+            letter = rng.choices(letters, [weights[x] for x in letters])[0]
+            await browser.click("act-" + letter)
+            page = await wait_for_draw(browser, page["draws"])
+            state = get_json(url + "api/session/" + session)
+            compare_with_api(page, state, f"hand {played + 1} after '{letter}'")
+        played += 1
+        check(state["totals"]["hands"] == played, f"the API counts {state['totals']['hands']} "
+              f"hands after {played}")
+    return state
+
+
+async def main_test(args, folder):
+    hulhe = args.binary
+    game = os.path.join(args.source, "configs/games/holdem.limit.2p.12card.2rounds.game")
+    config = open(os.path.join(args.source, "configs/leduc.toml")).read()
+    config = config.replace("games/leduc.game", game)
+    with open(os.path.join(folder, "toy.toml"), "w") as f:
+        f.write(config)
+    for command in (["solve", "--config", "toy.toml", "--iterations", "30", "--checkpoint",
+                     "toy.ckpt"], ["export", "--checkpoint", "toy.ckpt", "--out", "toy.strategy"]):
+        subprocess.run([hulhe, *command], cwd=folder, check=True, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+    strategy = os.path.join(folder, "toy.strategy")
+    db = os.path.join(folder, "play.sqlite")
+    server, browser = None, Browser(folder)
+    try:
+        server, url = start_server(hulhe, ["--strategy", strategy, "--port", "0", "--db", db,
+                                           "--seed", "5"], folder)
+        await browser.start()
+        await browser.goto(url)
+        await browser.eval("document.getElementById('player-name').value = 'Browser Tester'")
+        await browser.click("sit-down")
+        session = await browser.wait_for("document.body.dataset.session", "a session")
+        state = await play(browser, url, session, args.hands, random.Random(7))
+        print(f"played {state['totals']['hands']} hands by clicking: "
+              f"{state['totals']['mbb_per_game']:.0f} ± {state['totals']['ci95_mbb']:.0f} mbb/g")
+
+        # The history, through the page's own link.
+        href = await browser.eval("document.getElementById('history-link').href")
+        log = os.path.join(folder, "history.log")
+        with urllib.request.urlopen(href) as r, open(log, "wb") as f:
+            f.write(r.read())
+        replay = subprocess.run([hulhe, "logs", "--json", "--game", game, log],
+                                capture_output=True, text=True)
+        check(replay.returncode == 0, "hulhe logs: " + replay.stdout + replay.stderr)
+        report = json.loads(replay.stdout)
+        check(report["hands"] == args.hands and report["mismatches"] == 0 and
+              report["bad_lines"] == 0, f"hulhe logs on the downloaded history: {report}")
+        print(f"hulhe logs replayed the downloaded history: {report['hands']} hands, "
+              f"{report['mismatches']} mismatches")
+
+        # The lifetime results the page shows are the store's.
+        profile = get_json(url + "api/player/Browser%20Tester")
+        check(profile["results"][0]["hands"] == args.hands, f"the store holds {profile}")
+        lifetime = await browser.wait_for(
+            f"(t => t.includes('{args.hands} hands') && t)"
+            "(document.getElementById('lifetime').textContent)", "the lifetime results")
+        check(profile["player"] in lifetime, f"the page's lifetime line: {lifetime!r}")
+
+        # The explorer: grid cells against `hulhe show --json` of the same file.
+        await browser.goto(url + "explorer.html")
+        checked = 0
+        for sequence, board in (("r", ""), ("cc/", "AsKhKd")):
+            before = await browser.eval("document.getElementById('where').textContent")
+            await browser.eval(f"document.getElementById('sequence').value = {json.dumps(sequence)};"
+                               f"document.getElementById('board').value = {json.dumps(board)}")
+            await browser.click("show")
+            await browser.wait_for(f"document.getElementById('where').textContent !== {json.dumps(before)}",
+                                   "the explorer's grid")
+            shown = subprocess.run([hulhe, "show", "--strategy", strategy, "--sequence", sequence,
+                                    *(["--board", board] if board else []), "--json"],
+                                   capture_output=True, text=True, check=True)
+            grid = json.loads(shown.stdout)
+            for cell in grid["cells"]:
+                page_p = await browser.eval(
+                    f"document.querySelector('td[data-hand=\"{cell['hand']}\"]').dataset.probabilities")
+                check(json.loads(page_p) == cell["probabilities"],
+                      f"explorer '{sequence}' {cell['hand']}: page {page_p}, hulhe show "
+                      f"{cell['probabilities']}")
+                checked += 1
+        print(f"explorer: {checked} grid cells agree with hulhe show --json")
+        check(not browser.exceptions, f"JavaScript exceptions: {browser.exceptions}")
+    finally:
+        await browser.close()
+        status = stop_server(server)
+    check(status == 0, f"hulhe serve exited with {status} on SIGTERM")
+    print("hulhe serve stopped cleanly on SIGTERM")
+
+
+async def main_screenshots(args, folder):
+    hulhe = args.binary
+    strategy = args.strategy
+    if not strategy:
+        strategy = os.path.join(folder, "uniform.strategy")
+        subprocess.run([hulhe, "export", "--baseline", "uniform", "--out", strategy], check=True,
+                       stdout=subprocess.DEVNULL)
+    server, browser = None, Browser(folder)
+    os.makedirs(args.screenshots, exist_ok=True)
+    try:
+        server, url = start_server(hulhe, ["--strategy", strategy, "--port", "0", "--db",
+                                           os.path.join(folder, "play.sqlite"), "--seed", "3"],
+                                   folder)
+        await browser.start()
+        await browser.goto(url)
+        await browser.eval("document.getElementById('player-name').value = 'Alice'")
+        await browser.click("sit-down")
+        session = await browser.wait_for("document.body.dataset.session", "a session")
+        await play(browser, url, session, args.hands, random.Random(11))
+        # One more hand, stopped on the flop or later with the odds showing.
+        for _ in range(40):
+            page = await browser.eval(PAGE_VIEW)
+            await browser.click("next-hand")
+            page = await wait_for_draw(browser, page["draws"])
+            while page["turn"] == "you" and len(page["board"]) == 0:
+                await browser.click("act-c")
+                page = await wait_for_draw(browser, page["draws"])
+            if page["turn"] == "you":
+                break
+        await browser.click("show-probabilities")
+        await asyncio.sleep(0.3)
+        await browser.screenshot(os.path.join(args.screenshots, "play-table.png"))
+        await browser.goto(url + "explorer.html")
+        await browser.eval("document.getElementById('sequence').value = ''")
+        await browser.click("show")
+        await asyncio.sleep(0.5)
+        await browser.eval("document.querySelector('td[data-hand=\"AKs\"]')"
+                           ".dispatchEvent(new Event('mouseenter'))")
+        await browser.screenshot(os.path.join(args.screenshots, "explorer.png"))
+        print("wrote", os.path.join(args.screenshots, "play-table.png"), "and",
+              os.path.join(args.screenshots, "explorer.png"))
+    finally:
+        await browser.close()
+        stop_server(server)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("binary")
+    parser.add_argument("source")
+    parser.add_argument("--hands", type=int, default=50)
+    parser.add_argument("--screenshots")
+    parser.add_argument("--strategy")
+    args = parser.parse_args()
+    args.binary = os.path.abspath(args.binary)
+    args.source = os.path.abspath(args.source)
+    folder = tempfile.mkdtemp(prefix="hulhe_browser_")
+    try:
+        if args.screenshots:
+            args.screenshots = os.path.abspath(args.screenshots)
+            if args.hands == 50:
+                args.hands = 3
+            asyncio.run(main_screenshots(args, folder))
+        else:
+            asyncio.run(main_test(args, folder))
+    except Failure as e:
+        print("FAILED:", e, file=sys.stderr)
+        return 1
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
