@@ -23,6 +23,7 @@
 #include <limits>
 #include <numeric>
 #include <optional>
+#include <span>
 #include <stdexcept>
 
 namespace hulhe {
@@ -709,6 +710,27 @@ struct PivotBounds {
   }
 };
 
+// The greedy EMD's nearest centre among `order`'s (lower bound, centre) pairs, ascending:
+// stops at the first bound above the best distance found (the greedy EMD is >= the exact
+// EMD >= the bound), ties to the lower centre. Both EMD assigners end with it.
+std::pair<int, double> nearest_among_candidates(std::span<const std::pair<float, int>> order,
+                                                const std::uint32_t* cl, const float* m, int size,
+                                                const FeatureMatrix& centres,
+                                                const GroundDistance& ground, GreedyEmd& emd) {
+  double best = kInf;
+  int best_c = order[0].second;
+  for (const auto& [bound, c] : order) {
+    // A small slack keeps float rounding in the projections from pruning a true winner.
+    if (bound > best * (1 + 1e-5) + 1e-7) break;
+    const double d = emd(cl, m, size, centres.row(c), ground, best);
+    if (d < best || (d == best && c < best_c)) {
+      best = d;
+      best_c = c;
+    }
+  }
+  return {best_c, best};
+}
+
 // Nearest centre of one point: centres in ascending lower bound, stop when the bound
 // reaches the best greedy EMD found (the greedy EMD is >= the exact EMD >= the bound).
 struct EmdAssigner {
@@ -730,18 +752,8 @@ struct EmdAssigner {
     const int cap = candidates > 0 ? std::min(candidates, k) : k;
     // Only the `cap` lowest bounds are ever looked at.
     std::partial_sort(order.begin(), order.begin() + cap, order.end());
-    double best = kInf;
-    int best_c = order[0].second;
-    for (int t = 0; t < cap; ++t) {
-      // A small slack keeps float rounding in the projections from pruning a true winner.
-      if (order[t].first > best * (1 + 1e-5) + 1e-7) break;
-      double d = emd(cl, m, size, centres.row(order[t].second), ground, best);
-      if (d < best || (d == best && order[t].second < best_c)) {
-        best = d;
-        best_c = order[t].second;
-      }
-    }
-    return {best_c, best};
+    return nearest_among_candidates(std::span(order.data(), static_cast<std::size_t>(cap)), cl, m,
+                                    size, centres, ground, emd);
   }
 };
 
@@ -815,18 +827,8 @@ struct EmdAssignerBounded {
       if (cap < k) std::nth_element(order.begin(), order.begin() + cap, order.end());
       std::sort(order.begin(), order.begin() + cap);
     }
-    double best = kInf;
-    int best_c = order[0].second;
-    for (int t = 0; t < cap; ++t) {
-      // A small slack keeps float rounding in the projections from pruning a true winner.
-      if (order[t].first > best * (1 + 1e-5) + 1e-7) break;
-      double d = emd(cl, m, size, centres.row(order[t].second), ground, best);
-      if (d < best || (d == best && order[t].second < best_c)) {
-        best = d;
-        best_c = order[t].second;
-      }
-    }
-    return {best_c, best};
+    return nearest_among_candidates(std::span(order.data(), static_cast<std::size_t>(cap)), cl, m,
+                                    size, centres, ground, emd);
   }
 };
 

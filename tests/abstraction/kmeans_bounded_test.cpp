@@ -148,25 +148,7 @@ TEST(KMeansBounded, ObjectiveWithinTwoPercentOfExact) {
 // Next-round histograms: `draws` next cards near a hand-specific cluster of the plane.
 SparseHistograms planar_points(std::int64_t rows, const GroundDistance& g, int draws,
                                std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  const int n = g.size();
-  SparseHistograms h;
-  h.rows = rows;
-  h.dims = n;
-  std::vector<float> dense(n);
-  for (std::int64_t i = 0; i < rows; ++i) {
-    std::fill(dense.begin(), dense.end(), 0.0f);
-    const int home = static_cast<int>(rng() % n);
-    for (int t = 0; t < draws; ++t) {
-      int c = rng() % 4 ? static_cast<int>(g.nearest(home)[rng() % std::min(n, 12)])
-                        : static_cast<int>(rng() % n);
-      dense[c] += 1.0f / draws;
-    }
-    for (int c = 0; c < n; ++c)
-      if (dense[c] > 0) h.cluster.push_back(c), h.mass.push_back(dense[c]);
-    h.offset.push_back(static_cast<std::int64_t>(h.cluster.size()));
-  }
-  return h;
+  return testing::planar_histograms(rows, g, draws, 12, seed);
 }
 
 FeatureMatrix dense_means(const SparseHistograms& h, int k, int per) {
