@@ -134,9 +134,17 @@ json PlaySession::state() {
   j["betting"] = v.betting;
   const bool facing = v.opponent_spent > v.person_spent;
   json legal = json::array();
-  for (const BetAction& a : v.legal_actions)
-    legal.push_back(
-        {{"letter", std::string(1, letter_of(a.type))}, {"name", name_of(a.type, facing)}});
+  for (const BetAction& a : v.legal_actions) {
+    // The chips the action puts in now (the engine's to_call and raise_to), for the label.
+    const std::int32_t chips = a.type == Action::kCall    ? v.to_call
+                               : a.type == Action::kRaise ? v.raise_to - v.person_spent
+                                                          : 0;
+    const std::string name = name_of(a.type, facing);
+    legal.push_back({{"letter", std::string(1, letter_of(a.type))},
+                     {"name", name},
+                     {"chips", chips},
+                     {"label", chips > 0 ? name + " " + std::to_string(chips) : name}});
+  }
   j["legal"] = legal;
   // The opponent's actions with the names a player uses: whether it faced a bet follows from
   // the betting before it (a round opens with no bet to face, after the blinds where they

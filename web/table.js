@@ -78,7 +78,7 @@ function draw(state) {
     const button = $("act-" + letter);
     const legal = state.your_turn ? state.legal.find((a) => a.letter === letter) : undefined;
     button.hidden = legal === undefined;
-    if (legal) button.textContent = legal.name;
+    if (legal) button.textContent = legal.label;
   }
   $("next-hand").hidden = state.in_hand;
 

@@ -210,7 +210,7 @@ def compare_with_api(page, state, where):
     legal = [a["letter"] for a in state["legal"]] if state["your_turn"] else []
     same(page["buttons"], legal, "the buttons")
     for a in state["legal"] if state["your_turn"] else []:
-        same(page["labels"]["fcr".index(a["letter"])], a["name"], "the button's label")
+        same(page["labels"]["fcr".index(a["letter"])], a["label"], "the button's label")
     same(page["next_hand"], not state["in_hand"], "the next-hand button")
     same(page["result"], state["result"]["text"] if state["result"] else "", "the result")
     same(page["hands"], str(state["totals"]["hands"]), "hands played")

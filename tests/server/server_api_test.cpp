@@ -137,8 +137,9 @@ TEST(ServeApi, AFullHandOfHoldemAgainstABot) {
   EXPECT_EQ(st["your_turn"], true);
   ASSERT_EQ(st["opponent_actions"].size(), 1u);
   EXPECT_EQ(st["opponent_actions"][0]["name"], "raise");
-  EXPECT_EQ(st["legal"], json::parse(R"([{"letter":"f","name":"fold"},{"letter":"c","name":"call"},
-                                         {"letter":"r","name":"raise"}])"));
+  EXPECT_EQ(st["legal"], json::parse(R"([{"letter":"f","name":"fold","chips":0,"label":"fold"},
+                            {"letter":"c","name":"call","chips":10,"label":"call 10"},
+                            {"letter":"r","name":"raise","chips":20,"label":"raise 20"}])"));
   EXPECT_GT(st["odds"]["vs_random"]["equity"].get<double>(), 0.0);
   EXPECT_LT(st["odds"]["vs_random"]["equity"].get<double>(), 1.0);
 
