@@ -75,14 +75,17 @@ TEST(SolverRun, ChunksProgressAndBudgetStayBoundedAfterHoursOfExcludedTime) {
     if (i > 0) longest_gap = std::max(longest_gap, seconds_between(at[i - 1], at[i]));
     checkpoints += reports[i].checkpoint_written;
   }
-  // Chunks aim at 0.05-0.2 s; the bounds leave room for a loaded or sanitized machine.
-  EXPECT_LT(longest_chunk, 0.75) << "chunks grew after excluded time";
-  EXPECT_LT(longest_gap, 1.0) << "progress stopped coming";
+  // Chunks aim at 0.05-0.2 s; a chunk sized from hours of excluded time would run for
+  // minutes. The bounds leave room for a loaded or sanitized machine whose checkpoint
+  // writes (fsync) wait on other tests' disk traffic: at 0.75 s / 1 s they failed
+  // once in a sanitizer run of the whole suite.
+  EXPECT_LT(longest_chunk, 1.5) << "chunks grew after excluded time";
+  EXPECT_LT(longest_gap, 2.5) << "progress stopped coming";
   EXPECT_GE(checkpoints, 2) << "the checkpoint interval is in solve time and must keep firing";
   EXPECT_LT(s.iterations, c.iterations) << "the budget, not the iteration cap, ended the run";
   EXPECT_GE(s.seconds, c.seconds);
-  EXPECT_LT(s.seconds, c.seconds + 0.75);
-  EXPECT_LT(wall, c.seconds + 1.5);
+  EXPECT_LT(s.seconds, c.seconds + 1.5);
+  EXPECT_LT(wall, c.seconds + 4.0);
   EXPECT_GE(offset, 10 * 3600.0) << "fewer than ten hours simulated";
 }
 
