@@ -1,10 +1,12 @@
 // `hulhe play --human`: the text table of a person against a strategy file or a bot. The game
 // logic is strategies/human_session.h; this file only prints the table and reads typed actions.
 #include <fmt/format.h>
+#include <signal.h>
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <csignal>
 #include <memory>
 #include <optional>
 #include <string>
@@ -199,6 +201,31 @@ class TextTable {
   std::size_t printed_actions_ = 0;
 };
 
+volatile std::sig_atomic_t interrupted = 0;
+extern "C" void on_interrupt(int) {
+  interrupted = 1;
+}
+
+// Ctrl-C ends the session as q does (result, log). The handler is installed without
+// SA_RESTART, so a read blocked at the prompt returns (EINTR) and the line reader fails.
+class InterruptEndsSession {
+ public:
+  InterruptEndsSession() {
+    interrupted = 0;
+    struct sigaction action {};
+    action.sa_handler = on_interrupt;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = 0;
+    sigaction(SIGINT, &action, &previous_);
+  }
+  ~InterruptEndsSession() { sigaction(SIGINT, &previous_, nullptr); }
+  InterruptEndsSession(const InterruptEndsSession&) = delete;
+  InterruptEndsSession& operator=(const InterruptEndsSession&) = delete;
+
+ private:
+  struct sigaction previous_ {};
+};
+
 std::string lower_trimmed(const std::string& line) {
   std::string s;
   for (char c : line)
@@ -226,6 +253,7 @@ void play_human(const HumanPlayOptions& o, std::istream& in, std::FILE* out) {
   fmt::print(out,
              "type f to fold, c to check or call, r to bet or raise, p for the opponent's "
              "probabilities, q to quit\n");
+  const InterruptEndsSession interrupt_ends_session;
   bool quit = false;
   while (!quit && (o.hands == 0 || session.totals().hands < o.hands)) {
     session.start_hand();
@@ -237,8 +265,8 @@ void play_human(const HumanPlayOptions& o, std::istream& in, std::FILE* out) {
       table.print_odds();
       table.print_prompt(v);
       std::string line;
-      if (!std::getline(in, line)) {
-        fmt::print(out, "\n(end of input)\n");
+      if (interrupted || !std::getline(in, line)) {
+        fmt::print(out, "\n({})\n", interrupted ? "interrupted" : "end of input");
         quit = true;
         break;
       }

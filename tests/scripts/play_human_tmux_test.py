@@ -226,6 +226,22 @@ def end_of_input(folder):
         fail("end of input: the unfinished hand was counted")
 
 
+def interrupted(folder):
+    """Ctrl-C at a prompt ends the session as q does: the summary, exit status 0."""
+    tmux = Tmux(folder)
+    try:
+        tmux.start(f"{HULHE} play --human --bot always-call --game {GAMES['leduc']['path']}")
+        wait_for(tmux, lambda s: "your turn:" in s, "the first prompt")
+        tmux.run("send-keys", "-t", "t", "C-c")
+        screen = wait_for(tmux, lambda s: "HULHE-EXITED" in s, "the end after Ctrl-C")
+        if "(interrupted)" not in screen or not SUMMARY.search(screen):
+            fail(f"Ctrl-C: no summary:\n{screen[-2000:]}")
+        if "HULHE-EXITED 0" not in screen:
+            fail(f"Ctrl-C: hulhe did not exit 0:\n{screen[-2000:]}")
+    finally:
+        tmux.kill()
+
+
 def main():
     if shutil.which("tmux") is None:
         fail("tmux is not installed (Makefile DEBIAN_PACKAGES)")
@@ -246,6 +262,7 @@ def main():
         for t in sessions:
             t.start()
         end_of_input(folder)
+        interrupted(folder)
         for t in sessions:
             t.join()
         if errors:
