@@ -734,6 +734,7 @@ std::pair<int, double> nearest_among_candidates(std::span<const std::pair<float,
 // Nearest centre of one point: centres in ascending lower bound, stop when the bound
 // reaches the best greedy EMD found (the greedy EMD is >= the exact EMD >= the bound).
 struct EmdAssigner {
+  using Scratch = std::vector<std::pair<float, int>>;  // the candidates' (bound, centre)
   const FeatureMatrix& centres;
   const GroundDistance& ground;
   const PivotBounds& bounds;
@@ -848,6 +849,26 @@ std::vector<float> project_centres(const FeatureMatrix& centres, const GroundDis
   return out;
 }
 
+// Every point's nearest centre through `assigner` (EmdAssigner or EmdAssignerBounded), each
+// thread with its own greedy EMD and the assigner's scratch.
+template <typename Assigner>
+void assign_each(const SparseHistograms& x, const GroundDistance& g, const Assigner& assigner,
+                 std::vector<std::int32_t>& assignment, std::vector<float>& distance, int threads,
+                 ParallelProgress& report) {
+#pragma omp parallel num_threads(threads)
+  {
+    GreedyEmd emd(g.size());
+    typename Assigner::Scratch scratch;
+#pragma omp for schedule(dynamic, 256)
+    for (std::int64_t i = 0; i < x.rows; ++i) {
+      auto [c, d] = assigner.nearest(x.cluster_of(i), x.mass_of(i), x.size(i), emd, scratch);
+      assignment[i] = c;
+      distance[i] = static_cast<float>(d);
+      if ((i & 255) == 255) report.add(256);
+    }
+  }
+}
+
 double assign_emd(const SparseHistograms& x, const FeatureMatrix& centres, const GroundDistance& g,
                   const PivotBounds& bounds, int candidates, std::vector<std::int32_t>& assignment,
                   std::vector<float>& distance, int threads, const KMeansProgress& progress,
@@ -859,36 +880,11 @@ double assign_emd(const SparseHistograms& x, const FeatureMatrix& centres, const
   if (algorithm == KMeansAlgorithm::kBounded) {
     const int k = static_cast<int>(centres.rows);
     const std::vector<float> proj_t = transpose_projections(proj, k, bounds.stride());
-    EmdAssignerBounded assigner{centres, g, bounds, proj_t, candidates};
-#pragma omp parallel num_threads(threads)
-    {
-      GreedyEmd emd(g.size());
-      EmdAssignerBounded::Scratch scratch;
-#pragma omp for schedule(dynamic, 256)
-      for (std::int64_t i = 0; i < x.rows; ++i) {
-        auto [c, d] = assigner.nearest(x.cluster_of(i), x.mass_of(i), x.size(i), emd, scratch);
-        assignment[i] = c;
-        distance[i] = static_cast<float>(d);
-        if ((i & 255) == 255) report.add(256);
-      }
-    }
-    if (stage) report.finish();
-    double total = 0.0;
-    for (float d : distance) total += d;
-    return total;
-  }
-  EmdAssigner assigner{centres, g, bounds, proj, candidates};
-#pragma omp parallel num_threads(threads)
-  {
-    GreedyEmd emd(g.size());
-    std::vector<std::pair<float, int>> order;
-#pragma omp for schedule(dynamic, 256)
-    for (std::int64_t i = 0; i < x.rows; ++i) {
-      auto [c, d] = assigner.nearest(x.cluster_of(i), x.mass_of(i), x.size(i), emd, order);
-      assignment[i] = c;
-      distance[i] = static_cast<float>(d);
-      if ((i & 255) == 255) report.add(256);
-    }
+    assign_each(x, g, EmdAssignerBounded{centres, g, bounds, proj_t, candidates}, assignment,
+                distance, threads, report);
+  } else {
+    assign_each(x, g, EmdAssigner{centres, g, bounds, proj, candidates}, assignment, distance,
+                threads, report);
   }
   if (stage) report.finish();
   double total = 0.0;
