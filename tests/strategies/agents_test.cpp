@@ -15,6 +15,7 @@
 #include "strategies/bet_sizing.h"
 #include "strategies/policy_agent.h"
 #include "tests/support/shipped_games.h"
+#include "tests/support/solved_leduc.h"
 
 namespace hulhe {
 namespace {
@@ -100,15 +101,11 @@ TEST(PolicyAgent, FindsEveryDecisionNodeOfTheTree) {
 TEST(PolicyAgent, PlaysThePolicysProbabilities) {
   // A Leduc strategy with uneven probabilities, then the agent's choices at one
   // information set counted against the policy's probabilities.
-  const GameDefinition& g = shipped_game("leduc");
-  BettingTree tree(g);
-  LosslessAbstraction abstraction(g);
-  StrategyTables tables(tree, abstraction);
-  CfrParameters params;
-  params.algorithm = "cfr+";
-  make_cfr_algorithm(params, tree, abstraction, tables)->run(1, 50, 1);
-  auto policy =
-      std::shared_ptr<const Policy>(std::make_shared<AveragePolicy>(tree, abstraction, tables));
+  const testing::SolvedLeduc leduc(50);
+  const GameDefinition& g = leduc.game;
+  const BettingTree& tree = leduc.tree;
+  const LosslessAbstraction& abstraction = leduc.abstraction;
+  const std::shared_ptr<const Policy>& policy = leduc.policy;
   PolicyAgent agent(policy, "leduc-cfr+");
   GameState s(g);
   s.apply_betting("r");  // position 0 raised; position 1 to act with Kh

@@ -12,15 +12,12 @@
 #include <sstream>
 
 #include "abstraction/card_abstraction.h"
-#include "abstraction/lossless_abstraction.h"
 #include "game/betting_tree.h"
 #include "game/dealer_log.h"
-#include "solver/average_policy.h"
-#include "solver/cfr_algorithm.h"
-#include "solver/strategy_tables.h"
 #include "strategies/agent_factory.h"
 #include "strategies/policy_agent.h"
 #include "tests/support/shipped_games.h"
+#include "tests/support/solved_leduc.h"
 #include "tests/support/test_policies.h"
 #include "util/input_error.h"
 
@@ -29,24 +26,9 @@ namespace {
 
 using testing::shipped_game;
 
-// A Leduc policy with uneven probabilities (50 iterations of CFR+), kept alive with its tree
-// and abstraction.
-struct LeducPolicy {
-  const GameDefinition& game = shipped_game("leduc");
-  BettingTree tree{game};
-  LosslessAbstraction abstraction{game};
-  StrategyTables tables{tree, abstraction};
-  std::shared_ptr<const Policy> policy;
-  LeducPolicy() {
-    CfrParameters params;
-    params.algorithm = "cfr+";
-    make_cfr_algorithm(params, tree, abstraction, tables)->run(1, 50, 1);
-    policy = std::make_shared<AveragePolicy>(tree, abstraction, tables);
-  }
-};
-
-LeducPolicy& leduc_policy() {
-  static LeducPolicy p;
+// A Leduc policy with uneven probabilities (50 iterations of CFR+), solved once.
+testing::SolvedLeduc& leduc_policy() {
+  static testing::SolvedLeduc p(50);
   return p;
 }
 
@@ -190,7 +172,7 @@ TEST(HumanSession, IllegalAndOutOfTurnActionsChangeNothing) {
 }
 
 TEST(HumanSession, OpponentDrawsTheStrategysProbabilitiesAndReportsThem) {
-  LeducPolicy& lp = leduc_policy();
+  testing::SolvedLeduc& lp = leduc_policy();
   HumanSession s(lp.game, std::make_unique<PolicyAgent>(lp.policy, "leduc-cfr+"), 2024);
   // Hands where the opponent opens (it is in position 0, Leduc's first to act): its first
   // action, counted by its hole card, against the policy at the root with that card.
@@ -238,7 +220,7 @@ TEST(HumanSession, OpponentDrawsTheStrategysProbabilitiesAndReportsThem) {
 
 TEST(HumanSession, DealsAndDrawsFollowTheSeed) {
   const GameDefinition& g = shipped_game("leduc");
-  LeducPolicy& lp = leduc_policy();
+  testing::SolvedLeduc& lp = leduc_policy();
   HumanSession a(g, std::make_unique<PolicyAgent>(lp.policy, "x"), 99);
   HumanSession b(g, std::make_unique<PolicyAgent>(lp.policy, "x"), 99);
   HumanSession c(g, std::make_unique<PolicyAgent>(lp.policy, "x"), 100);

@@ -10,12 +10,10 @@
 
 #include "abstraction/lossless_abstraction.h"
 #include "game/betting_tree.h"
-#include "solver/average_policy.h"
-#include "solver/cfr_algorithm.h"
-#include "solver/strategy_tables.h"
 #include "strategies/agent_factory.h"
 #include "strategies/policy_agent.h"
 #include "tests/support/shipped_games.h"
+#include "tests/support/solved_leduc.h"
 
 namespace hulhe {
 namespace {
@@ -126,15 +124,11 @@ TEST(LiveOdds, CategoryChancesAreCountedOuts) {
 }
 
 TEST(LiveOdds, RangeIsTheStrategysProbabilityOfTheActionsTaken) {
-  const GameDefinition& g = shipped_game("leduc");
-  BettingTree tree(g);
-  LosslessAbstraction abstraction(g);
-  StrategyTables tables(tree, abstraction);
-  CfrParameters params;
-  params.algorithm = "cfr+";
-  make_cfr_algorithm(params, tree, abstraction, tables)->run(1, 30, 1);
-  auto policy =
-      std::shared_ptr<const Policy>(std::make_shared<AveragePolicy>(tree, abstraction, tables));
+  const testing::SolvedLeduc leduc(30);
+  const GameDefinition& g = leduc.game;
+  const BettingTree& tree = leduc.tree;
+  const LosslessAbstraction& abstraction = leduc.abstraction;
+  const std::shared_ptr<const Policy>& policy = leduc.policy;
   PolicyAgent agent(policy, "leduc");
   OpponentRange range(g);
   // The opponent (position 0) raised at the root; then, after the person's re-raise, called.

@@ -8,12 +8,10 @@
 #include <cmath>
 #include <sstream>
 
-#include "abstraction/lossless_abstraction.h"
 #include "game/dealer_log.h"
-#include "solver/average_policy.h"
-#include "solver/cfr_algorithm.h"
 #include "strategies/policy_agent.h"
 #include "tests/support/shipped_games.h"
+#include "tests/support/solved_leduc.h"
 #include "util/input_error.h"
 
 namespace hulhe {
@@ -101,14 +99,9 @@ TEST(Match, EquityBotBeatsTheBaselinesInHoldem) {
 
 // A near-equilibrium Leduc strategy (CFR+, 400 iterations) beats the baselines.
 TEST(Match, SolvedLeducStrategyBeatsTheBaselines) {
-  const GameDefinition& g = shipped_game("leduc");
-  BettingTree tree(g);
-  LosslessAbstraction abstraction(g);
-  StrategyTables tables(tree, abstraction);
-  CfrParameters params;
-  params.algorithm = "cfr+";
-  make_cfr_algorithm(params, tree, abstraction, tables)->run(1, 400, 1);
-  auto policy = std::make_shared<const AveragePolicy>(tree, abstraction, tables);
+  const testing::SolvedLeduc leduc(400);
+  const GameDefinition& g = leduc.game;
+  const std::shared_ptr<const Policy> policy = leduc.policy;
   AgentSource solved{"cfr+", "cfr+",
                      {},     [policy] { return std::make_unique<PolicyAgent>(policy, "cfr+"); },
                      g,      policy};
