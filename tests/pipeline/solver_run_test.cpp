@@ -48,8 +48,10 @@ SolveConfig config_for(const std::string& game, const std::string& algorithm,
 TEST(SolverRun, ChunksProgressAndBudgetStayBoundedAfterHoursOfExcludedTime) {
   testing::TempFolder dir;
   SolveConfig c = config_for("kuhn", "external", dir / "kuhn.ckpt");
-  c.iterations = std::int64_t{30'000'000};
-  c.seconds = 1.5;
+  c.iterations = std::int64_t{1} << 40;
+  // Ten simulated hours need ten reports: chunks may grow to 0.2 s on a loaded, sanitized
+  // machine, so the budget leaves room for fifteen at that length.
+  c.seconds = 3.0;
   c.progress_every_seconds = 0.05;
   c.checkpoint_every_seconds = 0.25;
   SolverRun run(c, false);
@@ -67,7 +69,7 @@ TEST(SolverRun, ChunksProgressAndBudgetStayBoundedAfterHoursOfExcludedTime) {
     run.exclude_time(3600.0);
   });
   const double wall = seconds_between(start, Clock::now());
-  ASSERT_GE(reports.size(), 5u);
+  ASSERT_GE(reports.size(), 10u) << "solve seconds " << s.seconds << ", wall " << wall;
   double longest_chunk = 0.0, longest_gap = seconds_between(start, at.front());
   int checkpoints = 0;
   for (std::size_t i = 0; i < reports.size(); ++i) {
@@ -84,8 +86,8 @@ TEST(SolverRun, ChunksProgressAndBudgetStayBoundedAfterHoursOfExcludedTime) {
   EXPECT_GE(checkpoints, 2) << "the checkpoint interval is in solve time and must keep firing";
   EXPECT_LT(s.iterations, c.iterations) << "the budget, not the iteration cap, ended the run";
   EXPECT_GE(s.seconds, c.seconds);
-  EXPECT_LT(s.seconds, c.seconds + 1.5);
-  EXPECT_LT(wall, c.seconds + 4.0);
+  EXPECT_LT(s.seconds, c.seconds + 1.5) << reports.size() << " reports";
+  EXPECT_LT(wall, c.seconds + 4.0) << reports.size() << " reports";
   EXPECT_GE(offset, 10 * 3600.0) << "fewer than ten hours simulated";
 }
 
