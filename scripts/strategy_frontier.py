@@ -48,6 +48,17 @@ ABSTRACTIONS = {
     "standard": ("standard", {}),
     "standard-ke": ("standard", {"flop": KE, "turn": KE}),
     "standard-ehs": ("standard", {"flop": EHS, "turn": EHS, "river": EHS}),
+    # Bucket counts at the standard tables' memory (1,000 x (70 + 630 + 5,670) = 6.37M
+    # information sets; HULHE's tree has 70 flop, 630 turn and 5,670 river decision nodes), k-means
+    # samples kept at 30 hands a bucket: buckets moved to the river (200 x 70 + 500 x 630 +
+    # 1,060 x 5,670 = 6.34M), or from the river to the flop and turn (3,000 x 70 + 3,000 x 630
+    # + 740 x 5,670 = 6.30M).
+    "standard-river-heavy": ("standard", {"flop": {"buckets": 200, "sample": 6000},
+                                          "turn": {"buckets": 500, "sample": 15000},
+                                          "river": {"buckets": 1060}}),
+    "standard-flop-turn-heavy": ("standard", {"flop": {"buckets": 3000, "sample": 90000},
+                                              "turn": {"buckets": 3000, "sample": 90000},
+                                              "river": {"buckets": 740}}),
 }
 
 # name: (abstraction, description, [solve] overrides, [solve.parameters] overrides)
@@ -75,6 +86,11 @@ ROWS = {
                        {}),
     "standard-ehs-es": ("standard-ehs", "E[HS] percentile buckets on every round, external "
                         "sampling, shipped schedule", {}, {}),
+    "standard-river-heavy-es": ("standard-river-heavy", "169-200-500-1060 (the standard tables' "
+                                "memory, buckets moved to the river), external sampling", {}, {}),
+    "standard-flop-turn-heavy-es": ("standard-flop-turn-heavy", "169-3000-3000-740 (the "
+                                    "standard tables' memory, buckets moved to the flop and "
+                                    "turn), external sampling", {}, {}),
 }
 
 

@@ -904,6 +904,13 @@ void HoldemBestResponse::Impl::sample_intervals(Workspace& pre, const Systematic
     (i < 2 ? rep.ci95[i] : rep.mean_ci95) = est.ci95;
     rep.regression = est.regression;
   }
+  rep.draw_units.clear();
+  for (std::int64_t u = 0; u < U; ++u)
+    rep.draw_units.insert(rep.draw_units.end(), static_cast<std::size_t>(sample.draws[u]),
+                          sample.units[u]);
+  rep.draw_contributions = std::move(zk[2]);
+  rep.draw_covariates = std::move(x);
+  rep.covariate_means = std::move(x_all);
 }
 
 HoldemBestResponse::HoldemBestResponse(const Policy& policy, HoldemBestResponseOptions options)

@@ -36,6 +36,7 @@
 // contribution under that preflop strategy gives the 95% interval — regression-adjusted on the
 // flops' ranks when K ≥ 50 (their mean over all flops is known; they explain most of the
 // spread between flops).
+#include <Eigen/Dense>
 #include <array>
 #include <cstdint>
 #include <functional>
@@ -104,6 +105,14 @@ struct HoldemBestResponseReport {
   std::int64_t units_computed = 0;   // by this process (the rest came from the resume file)
   std::int64_t units_done = 0;       // computed now or read back from the resume file
   double seconds = 0.0;
+  // Sampled, complete runs: the draws behind `mean` in sample order (a flop class drawn twice
+  // appears twice), each draw's contribution to the estimate's error (the z_k of
+  // systematic_sample.h), the flops' rank covariates and their mean over every flop. Two runs
+  // that drew the same flops combine into a paired interval (paired_difference.h).
+  std::vector<std::int32_t> draw_units;
+  std::vector<double> draw_contributions;
+  Eigen::MatrixXd draw_covariates;
+  Eigen::VectorXd covariate_means;
 };
 
 class HoldemBestResponse {

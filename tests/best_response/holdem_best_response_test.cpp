@@ -15,12 +15,14 @@
 #include <fstream>
 #include <map>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "abstraction/card_blind_abstraction.h"
 #include "best_response/best_response.h"
 #include "best_response/exploitability.h"
+#include "best_response/holdem/paired_difference.h"
 #include "game/hand_evaluator.h"
 #include "strategies/baseline_policies.h"
 #include "tests/support/printed_output.h"
@@ -316,6 +318,91 @@ TEST(HoldemBestResponse, SampledIntervalsCoverTheExactValue) {
     EXPECT_GE(covered, 88) << "95% intervals covered the exact value " << covered << " times";
     EXPECT_GE(seat_covered, 88);
   }
+}
+
+// A mixture w·a + (1 − w)·b of two policies over the same tree and abstraction: a strategy
+// close to `a`, as two solves of one abstraction are close.
+class MixedPolicy final : public Policy {
+ public:
+  MixedPolicy(const Policy& a, const Policy& b, double w) : a_(a), b_(b), w_(w) {}
+  const BettingTree& tree() const override { return a_.tree(); }
+  const CardAbstraction& abstraction() const override { return a_.abstraction(); }
+  void action_probabilities(int round, std::int32_t node, std::int32_t bucket,
+                            std::span<double> out) const override {
+    std::vector<double> other(out.size());
+    a_.action_probabilities(round, node, bucket, out);
+    b_.action_probabilities(round, node, bucket, other);
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] = w_ * out[i] + (1.0 - w_) * other[i];
+  }
+
+ private:
+  const Policy& a_;
+  const Policy& b_;
+  double w_;
+};
+
+TEST(HoldemBestResponse, PairedDifferenceOfAStrategyWithItselfIsZero) {
+  const SmallGame g(kGames[1]);
+  const RankHashAbstraction abs(g.game);
+  const HashedTestPolicy policy(g.tree, abs);
+  HoldemBestResponseOptions o;
+  o.sample_flops = 8;
+  o.seed = 5;
+  const HoldemBestResponseReport a = HoldemBestResponse(policy, o).run();
+  const HoldemBestResponseReport b = HoldemBestResponse(policy, o).run();
+  ASSERT_EQ(a.draw_contributions.size(), 8u);
+  ASSERT_EQ(a.draw_units.size(), 8u);
+  ASSERT_GT(a.mean_ci95, 0.0);
+  const PairedDifference d = paired_difference(a, b);
+  EXPECT_EQ(d.difference, 0.0);
+  EXPECT_EQ(d.ci95, 0.0);
+  // Exact runs: the exact difference, no interval.
+  const UniformTestPolicy uniform(g.tree, abs);
+  const HoldemBestResponseReport ea = HoldemBestResponse(policy, {}).run();
+  const HoldemBestResponseReport eb = HoldemBestResponse(uniform, {}).run();
+  const PairedDifference e = paired_difference(ea, eb);
+  EXPECT_DOUBLE_EQ(e.difference, ea.mean - eb.mean);
+  EXPECT_EQ(e.ci95, 0.0);
+  // Different draws, or an exact run against a sampled one, are refused.
+  o.seed = 6;
+  const HoldemBestResponseReport c = HoldemBestResponse(policy, o).run();
+  ASSERT_NE(c.draw_units, a.draw_units);
+  EXPECT_THROW(paired_difference(a, c), InputError);
+  EXPECT_THROW(paired_difference(a, ea), InputError);
+}
+
+// Two nearby strategies (one 70% the other): the paired 95% intervals cover the exact
+// difference, and cancelling the flops' common part makes them much narrower than the two
+// strategies' own intervals combined as if independent.
+TEST(HoldemBestResponse, PairedIntervalsCoverTheExactDifference) {
+  const SmallGame g(kGames[1]);
+  const RankHashAbstraction abs(g.game);
+  const HashedTestPolicy hashed(g.tree, abs);
+  const UniformTestPolicy uniform(g.tree, abs);
+  const MixedPolicy near(hashed, uniform, 0.7);
+  const double exact =
+      HoldemBestResponse(hashed, {}).run().mean - HoldemBestResponse(near, {}).run().mean;
+  int covered = 0;
+  double paired = 0.0, unpaired = 0.0;
+  constexpr int kSeeds = 100;
+  for (int seed = 1; seed <= kSeeds; ++seed) {
+    HoldemBestResponseOptions o;
+    o.sample_flops = 8;
+    o.seed = static_cast<std::uint64_t>(seed);
+    const HoldemBestResponseReport a = HoldemBestResponse(hashed, o).run();
+    const HoldemBestResponseReport b = HoldemBestResponse(near, o).run();
+    const PairedDifference d = paired_difference(a, b);
+    EXPECT_NEAR(d.difference, a.mean - b.mean, 1e-15);
+    covered += std::abs(d.difference - exact) <= d.ci95;
+    paired += d.ci95;
+    unpaired += std::hypot(a.mean_ci95, b.mean_ci95);
+  }
+  RecordProperty("covered", covered);
+  RecordProperty("paired_to_unpaired_percent", static_cast<int>(100.0 * paired / unpaired));
+  EXPECT_GE(covered, 88) << "95% paired intervals covered the exact difference " << covered
+                         << " times";
+  EXPECT_LT(paired, 0.5 * unpaired)
+      << "mean paired half-width " << paired / kSeeds << ", unpaired " << unpaired / kSeeds;
 }
 
 TEST(HoldemBestResponse, ResumesFromAPartialResultsFile) {

@@ -1,0 +1,38 @@
+#include "best_response/holdem/paired_difference.h"
+
+#include <cstddef>
+#include <vector>
+
+#include "best_response/holdem/systematic_sample.h"
+#include "util/input_error.h"
+
+namespace hulhe {
+
+PairedDifference paired_difference(const HoldemBestResponseReport& a,
+                                   const HoldemBestResponseReport& b) {
+  if (!a.complete || !b.complete)
+    throw InputError("paired difference: both best responses must be complete");
+  if (a.exact != b.exact || a.flop_classes != b.flop_classes ||
+      a.suit_isomorphism != b.suit_isomorphism)
+    throw InputError(
+        "paired difference: the two best responses are not over the same flops (one exact, "
+        "or different flop classes)");
+  PairedDifference d;
+  d.difference = a.mean - b.mean;
+  if (a.exact) return d;
+  if (a.draw_units != b.draw_units || a.draw_contributions.size() != a.draw_units.size() ||
+      b.draw_contributions.size() != b.draw_units.size())
+    throw InputError(
+        "paired difference: the two estimates drew different flops (use the same --flops "
+        "and --seed for both)");
+  std::vector<double> z(a.draw_contributions.size());
+  for (std::size_t k = 0; k < z.size(); ++k)
+    z[k] = a.draw_contributions[k] - b.draw_contributions[k];
+  const SystematicSampleEstimate est =
+      estimate_systematic_sample(z, a.draw_covariates, a.covariate_means);
+  d.ci95 = est.ci95;
+  d.regression = est.regression;
+  return d;
+}
+
+}  // namespace hulhe

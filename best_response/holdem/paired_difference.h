@@ -1,0 +1,28 @@
+#pragma once
+// The difference of two strategies' real-game exploitability, estimated from best responses
+// to both on the same sampled flops (common random numbers), with the interval of the
+// difference itself.
+//
+// Two strategies made by similar solves are exploited on the same flops for similar reasons,
+// so their per-flop errors are correlated and most of the flop-to-flop spread cancels in the
+// difference: the paired interval is far narrower than the two intervals side by side, which
+// is what a comparison of strategies needs. The estimator is linear in each draw's
+// contribution z_k (systematic_sample.h: the regression adjustment and the successive
+// differences both are), so the difference's contributions are z_k(a) − z_k(b) over the same
+// draws, with the same covariates.
+#include "best_response/holdem/holdem_best_response.h"
+
+namespace hulhe {
+
+struct PairedDifference {
+  double difference = 0.0;  // a.mean − b.mean, chips per hand
+  double ci95 = 0.0;        // half-width of its 95% interval (0 for exact runs)
+  bool regression = false;  // whether the flops' rank covariates were used
+};
+
+// a and b: complete runs of the same game, both exact or both sampled with the same flops
+// drawn (same flop classes, seed and count). InputError otherwise.
+PairedDifference paired_difference(const HoldemBestResponseReport& a,
+                                   const HoldemBestResponseReport& b);
+
+}  // namespace hulhe
