@@ -105,21 +105,17 @@ double emd_transport(std::span<const double> supply, std::span<const double> dem
 }
 
 GroundDistance::GroundDistance(int n, std::vector<float> dist)
-    : n_(n),
-      dist_(std::move(dist)),
-      order_(static_cast<std::size_t>(n) * n),
-      sorted_(static_cast<std::size_t>(n) * n) {
+    : n_(n), dist_(std::move(dist)), neighbours_(static_cast<std::size_t>(n) * n) {
   if (dist_.size() != static_cast<std::size_t>(n) * n)
     throw std::invalid_argument("GroundDistance: matrix is not n x n");
   for (int i = 0; i < n; ++i) {
-    std::uint32_t* order = order_.data() + static_cast<std::size_t>(i) * n;
-    std::iota(order, order + n, 0U);
+    Neighbour* out = neighbours_.data() + static_cast<std::size_t>(i) * n;
     const float* d = row(i);
+    for (int j = 0; j < n; ++j) out[j] = {static_cast<std::uint32_t>(j), d[j]};
     // Ties broken by index so the tables (and every greedy EMD) are deterministic.
-    std::sort(order, order + n, [&](std::uint32_t a, std::uint32_t b) {
-      return d[a] < d[b] || (d[a] == d[b] && a < b);
+    std::sort(out, out + n, [](const Neighbour& a, const Neighbour& b) {
+      return a.distance < b.distance || (a.distance == b.distance && a.cluster < b.cluster);
     });
-    for (int j = 0; j < n; ++j) sorted_[static_cast<std::size_t>(i) * n + j] = d[order[j]];
   }
 }
 
@@ -152,6 +148,8 @@ double GreedyEmd::operator()(const std::uint32_t* cluster, const float* mass, in
   const int n = ground.size();
   if (static_cast<int>(used_.size()) < n) used_.assign(n, 0.0f);
   remaining_.assign(mass, mass + size);
+  rows_.resize(size);
+  for (int i = 0; i < size; ++i) rows_[i] = ground.neighbours(static_cast<int>(cluster[i]));
   active_.resize(size);
   std::iota(active_.begin(), active_.end(), 0);
   int num_active = size;
@@ -162,10 +160,11 @@ double GreedyEmd::operator()(const std::uint32_t* cluster, const float* mass, in
     int kept = 0;
     for (int a = 0; a < num_active; ++a) {
       const int i = active_[a];
-      const std::uint32_t target = ground.nearest(cluster[i])[j];
+      const GroundDistance::Neighbour nb = rows_[i][j];
+      const std::uint32_t target = nb.cluster;
       const float available = dense[target] - used_[target];
       if (available > 0.0f) {
-        const float d = ground.nearest_distance(cluster[i])[j];
+        const float d = nb.distance;
         if (used_[target] == 0.0f) touched_.push_back(target);
         if (available < remaining_[i]) {
           total += static_cast<double>(available) * d;

@@ -47,7 +47,7 @@ inline SparseHistograms planar_histograms(std::int64_t rows, const GroundDistanc
     std::fill(dense.begin(), dense.end(), 0.0f);
     const int home = static_cast<int>(rng() % n);
     for (int t = 0; t < draws; ++t) {
-      int c = rng() % 4 ? static_cast<int>(g.nearest(home)[rng() % std::min(n, nearby)])
+      int c = rng() % 4 ? static_cast<int>(g.neighbours(home)[rng() % std::min(n, nearby)].cluster)
                         : static_cast<int>(rng() % n);
       dense[c] += 1.0f / draws;
     }
