@@ -186,6 +186,37 @@ def run_row(row, args, out):
         sys.exit(f"{row}: hulhe run exited {status}; see {out}/{row}.log")
 
 
+def map_of(row, out):
+    return os.path.join(out, "hulhe-" + ROWS[row][0] + ".buckets")
+
+
+def paired_file(row, baseline, out):
+    return os.path.join(out, row + ".vs-" + baseline + ".json")
+
+
+def run_paired(row, baseline, args, out):
+    """Exploits the row's final strategy and the baseline row's on the same flops (`hulhe
+    exploit --baseline`): the difference with its paired 95% interval."""
+    path = paired_file(row, baseline, out)
+    if os.path.exists(path) and not args.again:
+        return
+    strategies = [os.path.join(out, r + ".strategy") for r in (row, baseline)]
+    if not all(os.path.exists(s) for s in strategies):
+        print(f"{row}: no paired estimate (a strategy file is missing)", flush=True)
+        return
+    cmd = [args.hulhe, "exploit", "--strategy", strategies[0], "--buckets", map_of(row, out),
+           "--baseline", strategies[1], "--baseline-buckets", map_of(baseline, out),
+           "--flops", str(args.flops), "--seed", str(args.seed), "--threads", str(args.threads),
+           "--quiet", "--json"]
+    print(f"{row}: paired with {baseline}: {' '.join(cmd)}", flush=True)
+    r = subprocess.run(cmd, cwd=out, capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit(f"{row}: hulhe exploit --baseline exited {r.returncode}: {r.stderr.strip()}")
+    with open(path + ".tmp", "w") as f:
+        f.write(r.stdout)
+    os.replace(path + ".tmp", path)
+
+
 def collect(rows, args, out):
     table = []
     for row in rows:
@@ -220,6 +251,21 @@ def collect(rows, args, out):
         value = f"{t['mbb']:.1f} exact" if t["exact"] else f"{t['mbb']:.1f} ± {t['ci95']:.1f}"
         lines.append(f"| {t['row']} | {t['description']} | {t['core_hours']:.3f} | "
                      f"{t['iterations'] / 1e6:.1f}M | {value} |")
+    if args.paired_with:
+        lines += ["", f"Each row's final strategy against `{args.paired_with}`'s, the same "
+                  "flops (`hulhe exploit --baseline`):", "",
+                  f"| row | real-game mbb/g | {args.paired_with} | row − {args.paired_with}, "
+                  "paired 95% |", "|---|---|---|---|"]
+        for row in rows:
+            path = paired_file(row, args.paired_with, out)
+            if row == args.paired_with or not os.path.exists(path):
+                continue
+            with open(path) as f:
+                j = json.load(f)
+            lines.append(f"| {row} | {j['exploitability_mbb']:.1f} ± {j['ci95_mbb']:.1f} | "
+                         f"{j['baseline']['exploitability_mbb']:.1f} ± "
+                         f"{j['baseline']['ci95_mbb']:.1f} | {j['difference_mbb']:+.1f} ± "
+                         f"{j['difference_ci95_mbb']:.1f} |")
     text = "\n".join(lines) + "\n"
     with open(os.path.join(out, "frontier.md"), "w") as f:
         f.write(text)
@@ -269,11 +315,17 @@ def main():
     ap.add_argument("--collect-only", action="store_true", help="only rebuild the table")
     ap.add_argument("--prepare-only", action="store_true",
                     help="only write the rows' configs (e.g. to build their maps first)")
+    ap.add_argument("--paired-with", default="",
+                    help="a row of --rows: after the solves, every other row's final strategy "
+                    "is exploited together with this row's on the same flops, and the table "
+                    "gets their differences with paired intervals")
     args = ap.parse_args()
     rows = [r for r in args.rows.split(",") if r]
     unknown = [r for r in rows if r not in ROWS]
     if unknown:
         ap.error("unknown rows: " + ", ".join(unknown))
+    if args.paired_with and args.paired_with not in rows:
+        ap.error("--paired-with must be one of --rows")
     if not os.access(args.hulhe, os.X_OK):
         ap.error(f"no hulhe binary at {args.hulhe} (build it: make build)")
     out = os.path.abspath(args.out)
@@ -285,6 +337,10 @@ def main():
     if not args.collect_only:
         for row in rows:
             run_row(row, args, out)
+        if args.paired_with:
+            for row in rows:
+                if row != args.paired_with:
+                    run_paired(row, args.paired_with, args, out)
     collect(rows, args, out)
 
 

@@ -115,6 +115,62 @@ class CollectOnly(unittest.TestCase):
             self.assertIn("| 4.000 | 1.0M | 3480.0 exact |", md[4])
 
 
+class PairedWith(unittest.TestCase):
+    def test_rows_are_exploited_against_the_baseline_row_on_the_same_flops(self):
+        with tempfile.TemporaryDirectory() as out:
+            # Two finished rows (reports, curves, strategies) and a stand-in hulhe that
+            # records its arguments and prints what `exploit --baseline --json` prints.
+            for row in ("quick-es", "quick-ke-es"):
+                with open(os.path.join(out, row + ".curve.csv"), "w") as f:
+                    f.write("solve_seconds,iterations,exploitability_mbb,ci95_mbb,exact\n"
+                            "600,37200000,391.0,32.9,0\n")
+                with open(os.path.join(out, row + ".report.json"), "w") as f:
+                    json.dump({"solve": {"threads": 2}}, f)
+                open(os.path.join(out, row + ".strategy"), "w").close()
+            args_file = os.path.join(out, "args.txt")
+            fake = os.path.join(out, "fake-hulhe")
+            answer = {"exploitability_mbb": 380.25, "ci95_mbb": 30.5,
+                      "baseline": {"exploitability_mbb": 391.0, "ci95_mbb": 32.0},
+                      "difference_mbb": -10.75, "difference_ci95_mbb": 6.25}
+            with open(fake, "w") as f:
+                f.write("#!/bin/sh\necho \"$@\" >> " + args_file + "\necho '" +
+                        json.dumps(answer) + "'\n")
+            os.chmod(fake, 0o755)
+            r = subprocess.run([sys.executable, SCRIPT, "--hulhe", fake, "--rows",
+                                "quick-es,quick-ke-es", "--paired-with", "quick-es", "--out",
+                                out, "--flops", "12", "--seed", "3"],
+                               capture_output=True, text=True)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            with open(args_file) as f:
+                calls = f.read().splitlines()
+            self.assertEqual(len(calls), 1)  # the baseline row is not paired with itself
+            call = calls[0].split()
+            self.assertEqual(call[0], "exploit")
+            expect = {"--strategy": os.path.join(out, "quick-ke-es.strategy"),
+                      "--buckets": os.path.join(out, "hulhe-quick-ke.buckets"),
+                      "--baseline": os.path.join(out, "quick-es.strategy"),
+                      "--baseline-buckets": os.path.join(out, "hulhe-quick.buckets"),
+                      "--flops": "12", "--seed": "3"}
+            for k, v in expect.items():
+                self.assertEqual(call[call.index(k) + 1], v, k)
+            with open(os.path.join(out, "frontier.md")) as f:
+                md = f.read()
+            self.assertIn("| quick-ke-es | 380.2 ± 30.5 | 391.0 ± 32.0 | -10.8 ± 6.2 |", md)
+            # Done once: a second run reads the stored result instead of exploiting again.
+            r = subprocess.run([sys.executable, SCRIPT, "--hulhe", fake, "--rows",
+                                "quick-es,quick-ke-es", "--paired-with", "quick-es", "--out",
+                                out], capture_output=True, text=True)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            with open(args_file) as f:
+                self.assertEqual(len(f.read().splitlines()), 1)
+
+    def test_the_baseline_must_be_a_row(self):
+        with tempfile.TemporaryDirectory() as out:
+            r = frontier("--rows", "quick-es", "--paired-with", "quick-ke-es", "--out", out)
+            self.assertEqual(r.returncode, 2)
+            self.assertIn("--paired-with", r.stderr)
+
+
 if __name__ == "__main__":
     HULHE = sys.argv.pop(1)
     unittest.main()
