@@ -37,9 +37,30 @@ OFF = {"discount_interval": 0, "discount_until": 0, "average_delay": 0, "prune_a
 # Abstractions: name -> (shipped config, {round: {key: value}} overrides). Rows of one
 # abstraction share its bucket map. The variants compare features at the shipped sizes
 # (Johanson et al. 2013's KE-KO: k-means under the 1-D EMD of hand-strength histograms on the
-# flop and turn, OCHS on the river; and E[HS] percentile buckets on every round).
+# flop and turn, OCHS on the river; and E[HS] percentile buckets on every round) and bucket
+# counts at the standard tables' memory. Table size is buckets x decision nodes summed over
+# the rounds (HULHE: 70 flop, 630 turn, 5,670 river nodes); k-means samples stay at 30 hands
+# a bucket.
 KE = {"method": "distribution", "bins": 50}
 EHS = {"method": "ehs"}
+
+
+def split(flop, turn, river):
+    return {"flop": {"buckets": flop, "sample": 30 * flop},
+            "turn": {"buckets": turn, "sample": 30 * turn}, "river": {"buckets": river}}
+
+
+def with_features(rounds, **features):
+    out = {r: dict(v) for r, v in rounds.items()}
+    for r, f in features.items():
+        out.setdefault(r, {}).update(f)
+    return out
+
+
+# The standard config's split until the feature/size rows (docs/strategy-quality.md): 1,000
+# buckets on every round, 6.37M information sets; the shipped split, 3,000-3,000-740, has
+# 6.30M; the river-heavy one, 200-500-1,060, 6.34M.
+STANDARD_1000 = split(1000, 1000, 1000)
 ABSTRACTIONS = {
     "quick": ("quick", {}),
     "quick-ke": ("quick", {"flop": KE, "turn": KE}),
@@ -48,17 +69,12 @@ ABSTRACTIONS = {
     "standard": ("standard", {}),
     "standard-ke": ("standard", {"flop": KE, "turn": KE}),
     "standard-ehs": ("standard", {"flop": EHS, "turn": EHS, "river": EHS}),
-    # Bucket counts at the standard tables' memory (1,000 x (70 + 630 + 5,670) = 6.37M
-    # information sets; HULHE's tree has 70 flop, 630 turn and 5,670 river decision nodes), k-means
-    # samples kept at 30 hands a bucket: buckets moved to the river (200 x 70 + 500 x 630 +
-    # 1,060 x 5,670 = 6.34M), or from the river to the flop and turn (3,000 x 70 + 3,000 x 630
-    # + 740 x 5,670 = 6.30M).
-    "standard-river-heavy": ("standard", {"flop": {"buckets": 200, "sample": 6000},
-                                          "turn": {"buckets": 500, "sample": 15000},
-                                          "river": {"buckets": 1060}}),
-    "standard-flop-turn-heavy": ("standard", {"flop": {"buckets": 3000, "sample": 90000},
-                                              "turn": {"buckets": 3000, "sample": 90000},
-                                              "river": {"buckets": 740}}),
+    "standard-1000": ("standard", STANDARD_1000),
+    "standard-1000-ke": ("standard", with_features(STANDARD_1000, flop=KE, turn=KE)),
+    "standard-1000-ehs": ("standard", with_features(STANDARD_1000, flop=EHS, turn=EHS,
+                                                    river=EHS)),
+    "standard-river-heavy": ("standard", split(200, 500, 1060)),
+    "standard-flop-turn-heavy": ("standard", split(3000, 3000, 740)),
 }
 
 # name: (abstraction, description, [solve] overrides, [solve.parameters] overrides)
@@ -86,11 +102,17 @@ ROWS = {
                        {}),
     "standard-ehs-es": ("standard-ehs", "E[HS] percentile buckets on every round, external "
                         "sampling, shipped schedule", {}, {}),
+    "standard-1000-es": ("standard-1000", "169-1000-1000-1000 (the standard split before the "
+                         "feature/size rows), external sampling", {}, {}),
+    "standard-1000-ke-es": ("standard-1000-ke", "169-1000-1000-1000, KE-KO features, external "
+                            "sampling", {}, {}),
+    "standard-1000-ehs-es": ("standard-1000-ehs", "169-1000-1000-1000, E[HS] percentile "
+                             "buckets on every round, external sampling", {}, {}),
     "standard-river-heavy-es": ("standard-river-heavy", "169-200-500-1060 (the standard tables' "
                                 "memory, buckets moved to the river), external sampling", {}, {}),
     "standard-flop-turn-heavy-es": ("standard-flop-turn-heavy", "169-3000-3000-740 (the "
                                     "standard tables' memory, buckets moved to the flop and "
-                                    "turn), external sampling", {}, {}),
+                                    "turn; the shipped split), external sampling", {}, {}),
 }
 
 

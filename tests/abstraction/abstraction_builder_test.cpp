@@ -122,7 +122,7 @@ TEST(AbstractionConfig, ShippedConfigsParseWithTheirBucketCounts) {
     std::array<int, 4> buckets;
   };
   for (Expect e : {Expect{"configs/hulhe-quick.toml", {169, 50, 50, 50}},
-                   Expect{"configs/hulhe-standard.toml", {169, 1000, 1000, 1000}},
+                   Expect{"configs/hulhe-standard.toml", {169, 3000, 3000, 740}},
                    Expect{"configs/hulhe-large.toml", {169, 9000, 9000, 9000}}}) {
     AbstractionConfig c = AbstractionConfig::from_file(repo(e.file));
     EXPECT_TRUE(std::filesystem::exists(c.game_path)) << c.game_path;
