@@ -6,7 +6,7 @@ set title 'HULHE: real-game exploitability against core-hours (95% intervals)'
 set xlabel 'core-hours of solving'
 set ylabel 'mbb/g'
 set logscale x
-set xrange [0.04:3]
+set xrange [0.04:6]
 set yrange [250:760]
 set key top right box opaque font ",10"
 set grid
@@ -29,6 +29,10 @@ $thin << EOD
 0.172 394.8 24.9
 0.172 683.8 30.9
 EOD
+$std_split << EOD
+2.0 303.9 16.2
+4.0 311.4 15.8
+EOD
 $dev << EOD
 0.0667 384.9 30.5
 0.0667 391.6 31.0
@@ -42,4 +46,5 @@ plot $std_old using 1:2:3 with yerrorlines lw 2 title 'standard, node-major solv
      $std_new using 1:2:3 with yerrorbars pt 5 ps 1.2 title 'standard, new solver, 45M it. (time from quiet rate)', \
      $quick_new using 1:2:3 with yerrorlines lw 2 title 'quick, new solver (2 cores, 12 flops)', \
      $thin using 1:2:3 with yerrorbars pt 4 title 'same, threshold 0.15 / purified', \
-     $dev using 1:2:3 with yerrorbars pt 9 title 'quick/standard rows at 120 s (16-core box, 2 thr. each)'
+     $dev using 1:2:3 with yerrorbars pt 9 title 'quick/standard rows at 120 s (16-core box, 2 thr. each)', \
+     $std_split using 1:2:3 with yerrorlines lw 2 title 'standard 169-3000-3000-740, 2 shared cores (50 flops)'
