@@ -885,11 +885,13 @@ void HoldemBestResponse::Impl::sample_intervals(Workspace& pre, const Systematic
   Eigen::MatrixXd x(K, p);
   std::array<std::vector<double>, 3> zk;
   std::int64_t j = 0;
+  rep.draw_units.clear();
   for (std::int64_t u = 0; u < U; ++u) {
     const std::vector<double> xu = flop_rank_covariates(flops, flops.flops[sample.units[u]]);
     for (std::int64_t d = 0; d < sample.draws[u]; ++d, ++j) {
       for (std::int64_t i = 0; i < p; ++i) x(j, i) = xu[i];
       for (int i = 0; i < 3; ++i) zk[i].push_back(zs[u][i]);
+      rep.draw_units.push_back(sample.units[u]);
     }
   }
   Eigen::VectorXd x_all = Eigen::VectorXd::Zero(p);
@@ -904,10 +906,6 @@ void HoldemBestResponse::Impl::sample_intervals(Workspace& pre, const Systematic
     (i < 2 ? rep.ci95[i] : rep.mean_ci95) = est.ci95;
     rep.regression = est.regression;
   }
-  rep.draw_units.clear();
-  for (std::int64_t u = 0; u < U; ++u)
-    rep.draw_units.insert(rep.draw_units.end(), static_cast<std::size_t>(sample.draws[u]),
-                          sample.units[u]);
   rep.draw_contributions = std::move(zk[2]);
   rep.draw_covariates = std::move(x);
   rep.covariate_means = std::move(x_all);
