@@ -283,6 +283,7 @@ BucketMap AbstractionBuilder::build() {
     o.threads = threads_;
     o.candidates = rc.candidates;
     o.algorithm = rc.bounded_kmeans ? KMeansAlgorithm::kBounded : KMeansAlgorithm::kExact;
+    o.medoid_centres = rc.medoid_centres;
     return o;
   };
 

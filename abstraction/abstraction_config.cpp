@@ -79,6 +79,11 @@ void parse_round(const toml::value& t, int round, const std::string& source, Rou
       if (a != "exact" && a != "bounded")
         fail(source, "'" + k + "' = \"" + a + "\" is not one of exact, bounded");
       rc.bounded_kmeans = a == "bounded";
+    } else if (key == "centres") {
+      const std::string a = get_string(v, source, k);
+      if (a != "mean" && a != "medoid")
+        fail(source, "'" + k + "' = \"" + a + "\" is not one of mean, medoid");
+      rc.medoid_centres = a == "medoid";
     } else if (key == "opponent_clusters") {
       rc.opponent_clusters = static_cast<int>(get_int(v, source, k, 1, 169));
     } else if (key == "opponent_bins") {
@@ -86,10 +91,13 @@ void parse_round(const toml::value& t, int round, const std::string& source, Rou
     } else {
       fail(source, "unknown key '" + k +
                        "' (known: method, buckets, bins, sample, restarts, iterations, "
-                       "candidates, kmeans, opponent_clusters, opponent_bins)");
+                       "candidates, kmeans, centres, opponent_clusters, opponent_bins)");
     }
   }
   if (!has_method) fail(source, "[" + name + "] needs a 'method'");
+  if (rc.medoid_centres && rc.method != BucketingMethod::kPotential)
+    fail(source, "'" + name + ".centres' = \"medoid\" is for method potential, not " +
+                     method_name(rc.method));
   if (rc.method != BucketingMethod::kLossless && !has_buckets)
     fail(source, "[" + name + "] needs 'buckets' for method " + method_name(rc.method));
 }
@@ -195,6 +203,7 @@ std::string AbstractionConfig::describe(int round) const {
   if (rc.method == BucketingMethod::kOchs)
     os << " opponent_clusters=" << rc.opponent_clusters << " opponent_bins=" << rc.opponent_bins;
   if (rc.bounded_kmeans) os << " kmeans=bounded";
+  if (rc.medoid_centres) os << " centres=medoid";
   return os.str();
 }
 
@@ -212,6 +221,7 @@ std::string AbstractionConfig::to_toml() const {
        << "\nopponent_bins = " << rc.opponent_bins << "\n";
     // Only when not the default, so configs without the key keep their old hash.
     if (rc.bounded_kmeans) os << "kmeans = \"bounded\"\n";
+    if (rc.medoid_centres) os << "centres = \"medoid\"\n";
   }
   return os.str();
 }

@@ -34,6 +34,9 @@ struct RoundConfig {
   // without the key builds (and hashes to) the same map as before the key existed;
   // true = "bounded", the same algorithm with work-skipping bounds (docs/abstraction.md).
   bool bounded_kmeans = false;
+  // potential: Lloyd steps move centres to medoids (KMeansOptions::medoid_centres), config
+  // `centres = "medoid"`; false = "mean", the histogram mean (Ganzfried & Sandholm 2014).
+  bool medoid_centres = false;
 };
 
 struct AbstractionConfig {

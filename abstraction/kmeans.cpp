@@ -636,6 +636,7 @@ namespace {
 // pivot potentials followed by its mean embedding (stride() floats).
 struct PivotBounds {
   std::vector<int> pivots;
+  std::vector<float> pivot_rows;  // n x pivots: ground(i, pivots[r])
   int edims = 0;
   bool l1 = false;
   static constexpr int kPivots = 16;
@@ -656,6 +657,13 @@ struct PivotBounds {
       }
       next = far;
     }
+    // Each cluster's distances to the pivots side by side: a hand's projection reads one
+    // short row per entry instead of one cache line of the n x n matrix per pivot.
+    const int np = size();
+    pivot_rows.resize(static_cast<std::size_t>(n) * np);
+    for (int i = 0; i < n; ++i)
+      for (int r = 0; r < np; ++r)
+        pivot_rows[static_cast<std::size_t>(i) * np + r] = g(i, pivots[r]);
     if (g.embedding_dims() > 0 && count + g.embedding_dims() <= kMaxStride) {
       edims = g.embedding_dims();
       l1 = g.embedding_l1();
@@ -665,10 +673,14 @@ struct PivotBounds {
   int stride() const { return size() + edims; }
   void project_sparse(const std::uint32_t* cl, const float* m, int size_, const GroundDistance& g,
                       float* out) const {
-    for (int r = 0; r < size(); ++r) {
-      float s = 0.0f;
-      for (int e = 0; e < size_; ++e) s += m[e] * g(cl[e], pivots[r]);
-      out[r] = s;
+    // Every pivot's sum takes the entries in the same order as a loop per pivot would, so
+    // the projection is the same float for float.
+    const int np = size();
+    std::fill(out, out + np, 0.0f);
+    for (int e = 0; e < size_; ++e) {
+      const float* d = pivot_rows.data() + static_cast<std::size_t>(cl[e]) * np;
+      const float w = m[e];
+      for (int r = 0; r < np; ++r) out[r] += w * d[r];
     }
     float* emb = out + size();
     std::fill(emb, emb + edims, 0.0f);
@@ -812,8 +824,8 @@ struct EmdAssignerBounded {
       // Sorted list of the best `cap` pairs; centres come in ascending index, so a later
       // centre with an equal bound never displaces an earlier one (pair order).
       order.clear();
-      for (int c = 0; c < k; ++c) {
-        if (static_cast<int>(order.size()) == cap && !(lb[c] < order.back().first)) continue;
+      const auto offer = [&](int c) {
+        if (static_cast<int>(order.size()) == cap && !(lb[c] < order.back().first)) return;
         std::pair<float, int> e{lb[c], c};
         if (static_cast<int>(order.size()) < cap)
           order.push_back(e);
@@ -821,7 +833,21 @@ struct EmdAssignerBounded {
           order.back() = e;
         for (std::size_t t = order.size() - 1; t > 0 && order[t] < order[t - 1]; --t)
           std::swap(order[t], order[t - 1]);
+      };
+      int c = 0;
+      for (; c < k && static_cast<int>(order.size()) < cap; ++c) offer(c);
+      // Once the list is full almost no bound beats its last: a block of 16 is skipped after
+      // one vectorised comparison, and a block that holds a better bound is offered centre
+      // by centre, in index order, exactly as one centre at a time would be.
+      constexpr int kBlock = 16;
+      for (; c + kBlock <= k; c += kBlock) {
+        const float worst = order.back().first;
+        bool any = false;
+        for (int t = 0; t < kBlock; ++t) any |= lb[c + t] < worst;
+        if (!any) continue;
+        for (int t = 0; t < kBlock; ++t) offer(c + t);
       }
+      for (; c < k; ++c) offer(c);
     } else {
       order.resize(k);
       for (int c = 0; c < k; ++c) order[c] = {lb[c], c};
@@ -909,6 +935,52 @@ double assign_nearest_emd(const SparseHistograms& points, const FeatureMatrix& c
                     thread_count_or_default(threads), progress, "assign", algorithm);
 }
 
+namespace {
+
+// Each cluster's medoid among its current centre (row `rows[c]`) and its first
+// kMedoidCandidates members: the candidate with the least sum of greedy EMDs from the
+// members (the assignment's own distance), ties to the one tried first, the current centre
+// first, so the cluster's share of the cost never rises through this step. A candidate's sum
+// stops as soon as it reaches the best so far (the greedy EMD stops at its bound too).
+// Clusters are independent: the result does not depend on the thread count.
+void update_medoids(const SparseHistograms& x, const GroundDistance& ground, const Members& m,
+                    int threads, FeatureMatrix& centres, std::vector<std::int64_t>& rows) {
+  const int k = static_cast<int>(centres.rows);
+#pragma omp parallel num_threads(threads)
+  {
+    GreedyEmd emd(ground.size());
+    std::vector<float> dense(x.dims);
+    std::vector<std::int64_t> tried;
+#pragma omp for schedule(dynamic, 4)
+    for (int c = 0; c < k; ++c) {
+      const std::int64_t begin = m.start[c], end = m.start[c + 1];
+      if (begin == end) continue;
+      tried.assign(1, rows[c]);
+      for (std::int64_t t = begin; t < end && static_cast<int>(tried.size()) <= kMedoidCandidates;
+           ++t)
+        if (m.rows[t] != rows[c]) tried.push_back(m.rows[t]);
+      double best = kInf;
+      std::int64_t best_row = rows[c];
+      for (std::int64_t candidate : tried) {
+        densify(x, candidate, dense.data());
+        double sum = 0.0;
+        for (std::int64_t t = begin; t < end && sum < best; ++t) {
+          const std::int64_t i = m.rows[t];
+          sum += emd(x.cluster_of(i), x.mass_of(i), x.size(i), dense.data(), ground, best - sum);
+        }
+        if (sum < best) {
+          best = sum;
+          best_row = candidate;
+        }
+      }
+      rows[c] = best_row;
+      densify(x, best_row, centres.row(c));
+    }
+  }
+}
+
+}  // namespace
+
 KMeansResult kmeans_emd(const SparseHistograms& points, const GroundDistance& ground,
                         const KMeansOptions& o, const KMeansProgress& progress) {
   if (o.clusters <= 0 || points.rows <= 0)
@@ -954,6 +1026,9 @@ KMeansResult kmeans_emd(const SparseHistograms& points, const GroundDistance& gr
     run.centres.cols = dims;
     run.centres.data.resize(static_cast<std::size_t>(k) * dims);
     for (int c = 0; c < k; ++c) densify(x, seeds[c], run.centres.row(c));
+    // The row each centre is (medoid steps): the seeds, then the medoids found.
+    std::vector<std::int64_t> centre_row(seeds.begin(), seeds.end());
+    std::vector<std::int64_t> current_row = centre_row;
     std::vector<float> distance;
     std::vector<std::int32_t> assignment;
     double cost = assign_emd(x, run.centres, ground, bounds, o.candidates, assignment, distance,
@@ -970,23 +1045,29 @@ KMeansResult kmeans_emd(const SparseHistograms& points, const GroundDistance& gr
     int without_best = 0;
     for (int it = 1; it < o.max_iterations; ++it) {
       if (progress) progress("lloyd", it, o.max_iterations);
-      // Mean histogram of each cluster (Ganzfried & Sandholm 2014), members in row order.
+      // Mean histogram of each cluster (Ganzfried & Sandholm 2014), members in row order;
+      // or a medoid (KMeansOptions::medoid_centres).
       FeatureMatrix centres = current_centres;
       Members m = group_members(current, k);
+      std::vector<std::int64_t> rows = current_row;
+      if (o.medoid_centres) {
+        update_medoids(x, ground, m, threads, centres, rows);
+      } else {
 #pragma omp parallel num_threads(threads)
-      {
-        std::vector<double> sum(dims);
+        {
+          std::vector<double> sum(dims);
 #pragma omp for schedule(dynamic, 4)
-        for (int c = 0; c < k; ++c) {
-          const std::int64_t begin = m.start[c], end = m.start[c + 1];
-          if (begin == end) continue;
-          std::fill(sum.begin(), sum.end(), 0.0);
-          for (std::int64_t t = begin; t < end; ++t) {
-            const std::int64_t i = m.rows[t];
-            for (int e = 0; e < x.size(i); ++e) sum[x.cluster_of(i)[e]] += x.mass_of(i)[e];
+          for (int c = 0; c < k; ++c) {
+            const std::int64_t begin = m.start[c], end = m.start[c + 1];
+            if (begin == end) continue;
+            std::fill(sum.begin(), sum.end(), 0.0);
+            for (std::int64_t t = begin; t < end; ++t) {
+              const std::int64_t i = m.rows[t];
+              for (int e = 0; e < x.size(i); ++e) sum[x.cluster_of(i)[e]] += x.mass_of(i)[e];
+            }
+            for (int j = 0; j < dims; ++j)
+              centres.row(c)[j] = static_cast<float>(sum[j] / (end - begin));
           }
-          for (int j = 0; j < dims; ++j)
-            centres.row(c)[j] = static_cast<float>(sum[j] / (end - begin));
         }
       }
       // Empty clusters take the farthest points.
@@ -998,6 +1079,7 @@ KMeansResult kmeans_emd(const SparseHistograms& points, const GroundDistance& gr
         std::int64_t far = std::max_element(far_d.begin(), far_d.end()) - far_d.begin();
         if (far_d[far] <= 0.0f) break;
         densify(x, far, centres.row(c));
+        rows[c] = far;
         far_d[far] = 0.0f;
       }
       double new_cost = assign_emd(x, centres, ground, bounds, o.candidates, assignment, distance,
@@ -1005,6 +1087,7 @@ KMeansResult kmeans_emd(const SparseHistograms& points, const GroundDistance& gr
       const bool same = assignment == current;
       current = assignment;
       current_centres = centres;
+      current_row = rows;
       if (new_cost < run.cost) {
         const bool settled = run.cost - new_cost <= o.tolerance * run.cost;
         run.centres = std::move(centres);

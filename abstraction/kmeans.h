@@ -50,7 +50,16 @@ struct KMeansOptions {
   // lower bound); 0 = no cap (exact argmin of the greedy EMD).
   int candidates = 0;
   KMeansAlgorithm algorithm = KMeansAlgorithm::kExact;
+  // kmeans_emd only: each Lloyd step moves a centre to a medoid of its cluster (the member
+  // with the least summed greedy EMD to the others, among the current centre and the first
+  // kMedoidCandidates members) instead of to the mean histogram. A medoid is a hand, as
+  // sparse as the hands it is compared with, where the greedy EMD overestimates least.
+  bool medoid_centres = false;
 };
+
+// Members tried as a cluster's medoid per Lloyd step (besides the current centre): the
+// first ones of the cluster in row order, a random subset since the fitting sample is.
+inline constexpr int kMedoidCandidates = 16;
 
 struct KMeansResult {
   FeatureMatrix centres;                 // clusters x dims

@@ -167,6 +167,30 @@ BENCHMARK(BM_AssignEmdPotential)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
+// The standard config's turn assignment in miniature: hands of 46 river cards over 740 river
+// clusters (with a 2-D embedding, as OCHS centres have an 8-D one), against 3,000 centres that
+// are single hands (on the real turn no Lloyd step beats the k-means++ seeds, so the centres
+// are as sparse as the hands), 4 candidates, bounded kernels. Arg: threads.
+void BM_AssignEmdTurnLike(benchmark::State& state) {
+  std::mt19937_64 rng(5);
+  GroundDistance g = testing::planar_ground(rng, 740, true);
+  SparseHistograms x = sparse_points(8000, g, 46, 6);
+  SparseHistograms seeds = sparse_points(3000, g, 46, 7);
+  FeatureMatrix c;
+  c.rows = 3000;
+  c.cols = 740;
+  for (int j = 0; j < 3000; ++j) {
+    auto m = dense_mean(seeds, j, 1);
+    c.data.insert(c.data.end(), m.begin(), m.end());
+  }
+  std::vector<std::int32_t> a;
+  for (auto _ : state)
+    benchmark::DoNotOptimize(assign_nearest_emd(x, c, g, 4, a, static_cast<int>(state.range(0)), {},
+                                                KMeansAlgorithm::kBounded));
+  state.SetItemsProcessed(state.iterations() * x.rows);
+}
+BENCHMARK(BM_AssignEmdTurnLike)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+
 // The potential-aware fit of the standard config's turn: 30,000 sampled hands, k = 1,000
 // centres over 1,000 next-round clusters (k-means++ by the lower bound, Lloyd with 4
 // candidates), 3 Lloyd iterations, 2 threads.

@@ -75,6 +75,8 @@ ABSTRACTIONS = {
                                                     river=EHS)),
     "standard-river-heavy": ("standard", split(200, 500, 1060)),
     "standard-flop-turn-heavy": ("standard", split(3000, 3000, 740)),
+    # The shipped split with medoid centres on the turn (its mean steps are never kept).
+    "standard-turn-medoid": ("standard", {"turn": {"centres": "medoid"}}),
 }
 
 # name: (abstraction, description, [solve] overrides, [solve.parameters] overrides)
@@ -113,6 +115,8 @@ ROWS = {
     "standard-flop-turn-heavy-es": ("standard-flop-turn-heavy", "169-3000-3000-740 (the "
                                     "standard tables' memory, buckets moved to the flop and "
                                     "turn; the shipped split), external sampling", {}, {}),
+    "standard-turn-medoid-es": ("standard-turn-medoid", "the shipped standard abstraction with "
+                                "medoid turn centres, external sampling", {}, {}),
 }
 
 

@@ -197,6 +197,31 @@ TEST(AbstractionConfig, ParsesAndRejectsBadConfigsByName) {
   expect_config_error(with("[turn]", "[turn"), "TOML");
 }
 
+TEST(AbstractionConfig, MedoidCentresArePotentialOnlyAndChangeTheHash) {
+  const std::string potential = std::string(kGood).replace(
+      std::string(kGood).find("method = \"ehs\""), 14, "method = \"potential\"");
+  AbstractionConfig mean = AbstractionConfig::from_string(potential, "ok.toml", ".");
+  EXPECT_FALSE(mean.rounds[2].medoid_centres);
+  std::string text = potential;
+  text.replace(text.find("method = \"potential\""), 20,
+               "method = \"potential\"\ncentres = \"medoid\"");
+  AbstractionConfig medoid = AbstractionConfig::from_string(text, "ok.toml", ".");
+  EXPECT_TRUE(medoid.rounds[2].medoid_centres);
+  EXPECT_NE(medoid.hash(), mean.hash());
+  EXPECT_NE(medoid.describe(2).find("centres=medoid"), std::string::npos);
+  // "mean" is the default: it keeps the hash (and the bucket maps) of configs without the key.
+  std::string explicit_mean = potential;
+  explicit_mean.replace(explicit_mean.find("method = \"potential\""), 20,
+                        "method = \"potential\"\ncentres = \"mean\"");
+  EXPECT_EQ(AbstractionConfig::from_string(explicit_mean, "ok.toml", ".").hash(), mean.hash());
+  std::string bad_value = text;
+  bad_value.replace(bad_value.find("\"medoid\""), 8, "\"median\"");
+  expect_config_error(bad_value, "turn.centres");
+  std::string not_potential = kGood;
+  not_potential.replace(not_potential.find("bins = 20"), 9, "bins = 20\ncentres = \"medoid\"");
+  expect_config_error(not_potential, "flop.centres");
+}
+
 // A whole HULHE build (the builder's every round over real hands, through `hulhe abstract`)
 // is AbstractCliSlow.BuildsASmallAbstractionEndToEnd: one pass over the river table serves
 // both the command and the builder's checks.
