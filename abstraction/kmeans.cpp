@@ -1027,8 +1027,7 @@ KMeansResult kmeans_emd(const SparseHistograms& points, const GroundDistance& gr
     run.centres.data.resize(static_cast<std::size_t>(k) * dims);
     for (int c = 0; c < k; ++c) densify(x, seeds[c], run.centres.row(c));
     // The row each centre is (medoid steps): the seeds, then the medoids found.
-    std::vector<std::int64_t> centre_row(seeds.begin(), seeds.end());
-    std::vector<std::int64_t> current_row = centre_row;
+    std::vector<std::int64_t> current_row(seeds.begin(), seeds.end());
     std::vector<float> distance;
     std::vector<std::int32_t> assignment;
     double cost = assign_emd(x, run.centres, ground, bounds, o.candidates, assignment, distance,
