@@ -192,6 +192,20 @@ TEST(KMeansBoundedEmd, AssignmentEqualsExactKernelAndBruteForce) {
   }
 }
 
+// kmeans_emd with `o` on 1 and on 3 threads: the same assignment, centres and cost. Returns
+// the 1-thread fit.
+KMeansResult fit_on_one_and_three_threads(const SparseHistograms& x, const GroundDistance& g,
+                                          KMeansOptions o) {
+  o.threads = 1;
+  KMeansResult a = kmeans_emd(x, g, o);
+  o.threads = 3;
+  KMeansResult b = kmeans_emd(x, g, o);
+  EXPECT_EQ(a.assignment, b.assignment);
+  EXPECT_EQ(a.centres.data, b.centres.data);
+  EXPECT_EQ(a.cost, b.cost);
+  return a;
+}
+
 TEST(KMeansBoundedEmd, SameResultWhateverTheThreadCountAndObjectiveNearExact) {
   std::mt19937_64 rng(3);
   GroundDistance g = testing::planar_ground(rng, 100, true);
@@ -202,13 +216,7 @@ TEST(KMeansBoundedEmd, SameResultWhateverTheThreadCountAndObjectiveNearExact) {
   o.max_iterations = 4;
   o.candidates = 4;
   o.algorithm = KMeansAlgorithm::kBounded;
-  o.threads = 1;
-  KMeansResult a = kmeans_emd(x, g, o);
-  o.threads = 3;
-  KMeansResult b = kmeans_emd(x, g, o);
-  EXPECT_EQ(a.assignment, b.assignment);
-  EXPECT_EQ(a.centres.data, b.centres.data);
-  EXPECT_EQ(a.cost, b.cost);
+  fit_on_one_and_three_threads(x, g, o);
   // The objective against kExact on the same sample, over three seeds: within 2%.
   double exact = 0.0, bounded = 0.0;
   o.threads = 2;
@@ -237,13 +245,7 @@ TEST(KMeansBoundedEmd, MedoidCentresAreHandsThreadIndependentAndLowerTheSeedCost
   o.candidates = 4;
   o.algorithm = KMeansAlgorithm::kBounded;
   o.medoid_centres = true;
-  o.threads = 1;
-  KMeansResult a = kmeans_emd(x, g, o);
-  o.threads = 3;
-  KMeansResult b = kmeans_emd(x, g, o);
-  EXPECT_EQ(a.assignment, b.assignment);
-  EXPECT_EQ(a.centres.data, b.centres.data);
-  EXPECT_EQ(a.cost, b.cost);
+  const KMeansResult a = fit_on_one_and_three_threads(x, g, o);
   ASSERT_GE(a.cost_history.size(), 2u);
   EXPECT_LT(a.cost_history.back(), a.cost_history.front() * 0.97);
   for (std::size_t t = 1; t < a.cost_history.size(); ++t)
