@@ -14,6 +14,7 @@
 #include "abstraction/clustered_abstraction.h"
 #include "solver/average_policy.h"
 #include "solver/cfr_br.h"
+#include "solver/hybrid_cfr_br.h"
 #include "solver/checkpoint.h"
 #include "solver/private_hands.h"
 #include "solver/public_tree_traversal.h"
@@ -65,9 +66,9 @@ SolverRun::SolverRun(const SolveConfig& config, bool resume)
   GameDefinition game = GameDefinition::from_file(config.game_path);
   game.name = std::filesystem::path(config.game_path).stem().string();
   tree_ = std::make_unique<BettingTree>(game);
-  // Before a bucket map is loaded or tables allocated: CFR-BR needs an exact best response.
-  if (config.params.algorithm == "cfr-br")
-    if (const std::string why = cfr_br_unavailable_reason(game); !why.empty())
+  // Before a bucket map is loaded or tables allocated: a game CFR-BR cannot walk.
+  if (config.params.algorithm == "cfr-br" && !cfr_br_unavailable_reason(game).empty())
+    if (const std::string why = hybrid_cfr_br_unavailable_reason(game); !why.empty())
       throw InputError(why);
   abstraction_ = make_abstraction(config.abstraction, game, config.bucket_map);
   if (const auto* clustered = dynamic_cast<const ClusteredAbstraction*>(abstraction_.get());
@@ -90,6 +91,7 @@ SolverRun::SolverRun(const SolveConfig& config, bool resume)
         fmt::format("the tables need {:.2f} GiB but only {:.2f} GiB of memory is available; use a "
                     "smaller abstraction or a bigger machine",
                     memory_bytes_ / 1073741824.0, available / 1073741824.0));
+  std::vector<float> resumed_state;
   if (resume) {
     if (config.checkpoint.empty())
       throw InputError(
@@ -112,11 +114,20 @@ SolverRun::SolverRun(const SolveConfig& config, bool resume)
     done_ = c.iterations;
     tables_ = std::move(c.tables);  // shapes checked by check_checkpoint_matches
     memory_bytes_ = tables_.memory_bytes();
+    resumed_state = std::move(c.algorithm_state);
   } else {
     tables_ = StrategyTables(*tree_, *abstraction_, precision,
                              default_table_layout(config.params.algorithm));
   }
   algorithm_ = make_cfr_algorithm(params_, *tree_, *abstraction_, tables_);
+  if (std::vector<float>* state = algorithm_->extra_state(); state != nullptr && resume) {
+    if (resumed_state.size() != state->size())
+      throw InputError("cannot resume: checkpoint " + config.checkpoint + " holds " +
+                       std::to_string(resumed_state.size()) + " values of '" + params_.algorithm +
+                       "' state, this game and abstraction need " +
+                       std::to_string(state->size()));
+    *state = std::move(resumed_state);
+  }
 }
 
 SolverRun::~SolverRun() = default;
@@ -160,13 +171,19 @@ void SolverRun::save() {
   // referring to tables_, whose buffers come back before it runs again.
   const auto start = std::chrono::steady_clock::now();
   c.tables = std::move(tables_);
+  std::vector<float>* state = algorithm_->extra_state();
+  if (state != nullptr) c.algorithm_state = std::move(*state);
+  auto give_back = [&] {
+    tables_ = std::move(c.tables);
+    if (state != nullptr) *state = std::move(c.algorithm_state);
+  };
   try {
     write_checkpoint(config_.checkpoint, c);
   } catch (...) {
-    tables_ = std::move(c.tables);
+    give_back();
     throw;
   }
-  tables_ = std::move(c.tables);
+  give_back();
   last_checkpoint_seconds_ =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   last_checkpoint_mb_s_ = static_cast<double>(std::filesystem::file_size(config_.checkpoint)) /

@@ -4,6 +4,7 @@
 #include "solver/cfr_plus.h"
 #include "solver/discounted_cfr.h"
 #include "solver/external_sampling_mccfr.h"
+#include "solver/hybrid_cfr_br.h"
 #include "solver/outcome_sampling_mccfr.h"
 #include "solver/public_chance_sampling_cfr.h"
 #include "solver/vanilla_cfr.h"
@@ -30,7 +31,13 @@ std::unique_ptr<CfrAlgorithm> make_cfr_algorithm(const CfrParameters& params,
   if (a == "cfr") return std::make_unique<VanillaCfr>(params, tree, abstraction, tables);
   if (a == "cfr+") return std::make_unique<CfrPlus>(params, tree, abstraction, tables);
   if (a == "dcfr") return std::make_unique<DiscountedCfr>(params, tree, abstraction, tables);
-  if (a == "cfr-br") return std::make_unique<CfrBr>(params, tree, abstraction, tables);
+  // CFR-BR with an exact best response each iteration where affordable; else sampled, with
+  // the hybrid opponent (HULHE).
+  if (a == "cfr-br") {
+    if (cfr_br_unavailable_reason(tree.game()).empty())
+      return std::make_unique<CfrBr>(params, tree, abstraction, tables);
+    return std::make_unique<HybridCfrBr>(params, tree, abstraction, tables);
+  }
   if (a == "pcs")
     return std::make_unique<PublicChanceSamplingCfr>(params, tree, abstraction, tables);
   if (a == "external")

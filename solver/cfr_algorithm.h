@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "abstraction/card_abstraction.h"
 #include "game/betting_tree.h"
@@ -56,6 +57,9 @@ class CfrAlgorithm {
   // the number already done) with `threads` OpenMP threads.
   virtual void run(std::int64_t first, std::int64_t count, int threads) = 0;
   virtual StrategyTables& tables() = 0;
+  // What a resumed run needs beyond the tables (the hybrid opponent's trunk regrets of
+  // sampled CFR-BR, hybrid_cfr_br.h); null when nothing. Checkpoints keep it (version 5).
+  virtual std::vector<float>* extra_state() { return nullptr; }
 };
 
 // The precision an algorithm's tables get unless the config says otherwise: float64 for the

@@ -83,6 +83,7 @@ void write_checkpoint(const std::string& path, const Checkpoint& c) {
     ar(params);
     ar(static_cast<std::uint8_t>(c.tables.precision()));
     ar(c.tables);
+    ar(c.algorithm_state);
   }
   const std::string body = body_stream.str();
   std::string header(kMagic, sizeof kMagic);
@@ -141,6 +142,7 @@ Checkpoint read_checkpoint(const std::string& path) {
     }
     c.tables.prepare_load(precision, version);
     ar(c.tables);
+    if (version >= 5) ar(c.algorithm_state);
     if (ar.remaining() != 0)
       throw InputError("checkpoint " + path + " is corrupt (" + std::to_string(ar.remaining()) +
                        " bytes after the tables)");

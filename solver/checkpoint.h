@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "abstraction/abstraction_factory.h"
 #include "abstraction/card_abstraction.h"
@@ -27,8 +28,9 @@
 namespace hulhe {
 
 // 2: 32-bit tables and the MCCFR schedule parameters; 3: the tables' precision (32 or 64);
-// 4: the tables' layout (node- or bucket-major) and bucket counts (strategy_tables.h).
-inline constexpr std::uint32_t kCheckpointVersion = 4;
+// 4: the tables' layout (node- or bucket-major) and bucket counts (strategy_tables.h);
+// 5: the algorithm's state beyond the tables (CfrAlgorithm::extra_state), after the tables.
+inline constexpr std::uint32_t kCheckpointVersion = 5;
 inline constexpr std::uint32_t kCheckpointVersionFloat32 = 2;
 
 struct Checkpoint {
@@ -41,6 +43,8 @@ struct Checkpoint {
   std::int64_t iterations = 0;
   CfrParameters params;
   StrategyTables tables;
+  // CfrAlgorithm::extra_state (empty for every algorithm but sampled CFR-BR).
+  std::vector<float> algorithm_state;
 
   GameDefinition game() const;
 };

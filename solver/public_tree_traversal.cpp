@@ -89,11 +89,23 @@ PublicTreeTraversal::PublicTreeTraversal(const BettingTree& tree,
         hand_strategy_size_ += static_cast<std::int64_t>(boards_.num_boards(nodes_[i].round)) * n_ *
                                nodes_[i].num_actions;
       }
+  sampled_offset_.assign(nodes_.size(), 0);
+  action_offset_.assign(nodes_.size(), 0);
+  for (std::size_t i = 0; i < nodes_.size(); ++i)
+    if (nodes_[i].kind == NodeKind::kDecision) {
+      action_offset_[i] = action_size_;
+      action_size_ += n_;
+      if (nodes_[i].round == last) continue;  // the trunk is never the last round
+      sampled_offset_[i] = sampled_size_;
+      sampled_size_ += static_cast<std::int64_t>(n_) * nodes_[i].num_actions;
+    }
   max_depth_ = compute_depth(tree.root()) + num_rounds_ + 1;
   std::int32_t max_children = 0;
   if (mode == BoardMode::kEnumerate)
     for (int r = 0; r + 1 < num_rounds_; ++r)
       max_children = std::max(max_children, boards_.children_per_board[r]);
+  if (mode == BoardMode::kSampleDeck && last > 0)
+    max_children = boards_.children_per_board[last - 1];  // prepare_last_round()'s boards
   chance_values_.assign(static_cast<std::size_t>(max_children) * n_, 0.0);
   parallel_work_ = static_cast<std::int64_t>(max_children) * n_;
   reserve_workers(1);
@@ -143,6 +155,7 @@ void PublicTreeTraversal::sample_board(int worker, SplitMix64& rng) {
     std::swap(deck[i], deck[j]);
     board[i] = deck[i];
   }
+  ws.dealt_board = board;
   for (int r = 0; r < num_rounds_; ++r) {
     CardSet mask;
     for (int i = 0; i < boards_.board_cards[r]; ++i) mask.insert(board[i]);
@@ -155,6 +168,51 @@ void PublicTreeTraversal::sample_board(int worker, SplitMix64& rng) {
     if (r == last) ws.dealt_showdown = make_showdown_order(tree_.game(), hands_, mask);
   }
   ws.showdown = &ws.dealt_showdown;
+}
+
+void PublicTreeTraversal::prepare_last_round(int worker) {
+  if (mode_ != BoardMode::kSampleDeck || num_rounds_ < 2)
+    throw std::logic_error("prepare_last_round: a deal-sampling walker of 2+ rounds only");
+  const Workspace& ws = workers_[worker];
+  const int last = num_rounds_ - 1;
+  const int known = boards_.board_cards[last - 1];
+  const int fresh = boards_.board_cards[last] - known;
+  CardSet before;
+  for (int i = 0; i < known; ++i) before.insert(ws.dealt_board[i]);
+  CardSet dealt = before;
+  for (int i = known; i < known + fresh; ++i) dealt.insert(ws.dealt_board[i]);
+  std::vector<Card> rest;
+  for (Card c : deck_)
+    if (!before.contains(c)) rest.push_back(c);
+  last_boards_ = boards_.children_per_board[last - 1];
+  last_rows_.assign(static_cast<std::size_t>(last_boards_) * n_, -1);
+  last_showdown_.resize(last_boards_);
+  last_dealt_ = -1;
+  // The fresh-card subsets of the rest of the deck in colex order of their positions.
+  std::array<int, kMaxBoardCards> pick{};
+  for (int i = 0; i < fresh; ++i) pick[i] = i;
+  std::array<Card, kMaxBoardCards> board = ws.dealt_board;
+  for (std::int32_t b = 0; b < last_boards_; ++b) {
+    CardSet mask = before;
+    for (int i = 0; i < fresh; ++i) {
+      board[known + i] = rest[pick[i]];
+      mask.insert(rest[pick[i]]);
+    }
+    if (mask == dealt) last_dealt_ = b;
+    std::int32_t* row = last_rows_.data() + static_cast<std::size_t>(b) * n_;
+    for (std::int32_t h = 0; h < n_; ++h)
+      if (!hands_.masks[h].intersects(mask))
+        row[h] = abstraction_.bucket(last, hands_.cards[h].data(), board.data());
+    last_showdown_[b] = make_showdown_order(tree_.game(), hands_, mask);
+    // Next subset: raise the lowest position that can move, reset the ones below it.
+    int i = 0;
+    while (i < fresh && (i + 1 < fresh ? pick[i] + 1 == pick[i + 1]
+                                       : pick[i] + 1 == static_cast<int>(rest.size()))) {
+      pick[i] = i;
+      ++i;
+    }
+    if (i < fresh) ++pick[i];
+  }
 }
 
 template <PublicTreeTraversal::Mode M, bool kShared, typename T>
@@ -183,7 +241,23 @@ void PublicTreeTraversal::walk(Workspace& ws, std::int32_t node_index, int round
   double* cv = sigma + 3 * n;
   double* child_reach = sigma + 6 * n;
   const int A = nd.num_actions;
-  if (pass.opponent_hand_strategy != nullptr && nd.player != t) {
+  // Hybrid CFR-BR walks (CfrPass::subgame_round): per-hand strategies of the hybrid player.
+  const bool hybrid = pass.subgame_round >= 0;
+  const bool trunk = hybrid && round < pass.subgame_round;
+  if (hybrid && ((M == Mode::kBestResponse && nd.player == t && trunk) ||
+                 (M == Mode::kCfr && nd.player != t))) {
+    if (trunk) {
+      const double* s = (nd.player == t ? pass.responder_trunk_strategy
+                                        : pass.opponent_trunk_strategy) +
+                        sampled_offset_[node_index];
+      for (std::int32_t h = 0; h < n; ++h)
+        for (int a = 0; a < A; ++a) sigma[a * n + h] = bucket[h] >= 0 ? s[h * A + a] : 0.0;
+    } else {
+      const std::uint8_t* act = pass.opponent_actions + action_offset_[node_index];
+      for (std::int32_t h = 0; h < n; ++h)
+        for (int a = 0; a < A; ++a) sigma[a * n + h] = bucket[h] >= 0 && act[h] == a ? 1.0 : 0.0;
+    }
+  } else if (pass.opponent_hand_strategy != nullptr && nd.player != t) {
     // CFR-BR: the opponent acts per real hand, not through the abstraction.
     const double* s = pass.opponent_hand_strategy + hand_offset_[node_index] +
                       static_cast<std::int64_t>(board) * n * A;
@@ -229,10 +303,31 @@ void PublicTreeTraversal::walk(Workspace& ws, std::int32_t node_index, int round
       }
     }
     if constexpr (M == Mode::kBestResponse) {
+      if (trunk) {
+        // The hybrid's trunk: a regret minimiser, not a max (Johanson et al. 2012, CFR-BR).
+        double* regret = pass.responder_trunk_regrets + sampled_offset_[node_index];
+        for (std::int32_t h = 0; h < n; ++h) {
+          double v = 0.0;
+          for (int a = 0; a < A; ++a) v += sigma[a * n + h] * cv[a * n + h];
+          out[h] = v;
+          if (bucket[h] < 0) continue;
+          for (int a = 0; a < A; ++a) regret[h * A + a] += cv[a * n + h] - v;
+        }
+        return;
+      }
       for (std::int32_t h = 0; h < n; ++h) {
         double best = cv[h];
         for (int a = 1; a < A; ++a) best = std::max(best, cv[a * n + h]);
         out[h] = best;
+      }
+      if (pass.response_actions != nullptr && ws.on_dealt_board) {
+        std::uint8_t* act = pass.response_actions + action_offset_[node_index];
+        for (std::int32_t h = 0; h < n; ++h) {
+          int best = 0;
+          for (int a = 1; a < A; ++a)
+            if (cv[a * n + h] > cv[best * n + h]) best = a;
+          act[h] = static_cast<std::uint8_t>(best);
+        }
       }
       if (pass.best_response_out != nullptr) {
         double* s = pass.best_response_out + hand_offset_[node_index] +
@@ -307,6 +402,10 @@ void PublicTreeTraversal::chance(Workspace& ws, std::int32_t node_index, int rou
     w.row[round + 1] = buckets(round + 1, child);
     if (round + 1 == last) w.showdown = &showdown_[child];
   };
+  if (ws.pass.sampled && ws.pass.enumerate_last_round && round + 1 == last) {
+    enumerate_last_round<M, kShared, T>(ws, node_index, round, reach_t, reach_o, out, depth);
+    return;
+  }
   if (ws.pass.sampled) {
     // Public chance sampling: the dealt child stands for all `count`, an unbiased estimate.
     double* rt = ws.scratch.data() + static_cast<std::size_t>(depth) * kBlock * n;
@@ -350,6 +449,50 @@ void PublicTreeTraversal::chance(Workspace& ws, std::int32_t node_index, int rou
     }
   }
   const double inv = 1.0 / compatible;
+  for (std::int32_t h = 0; h < n; ++h) out[h] *= inv;
+}
+
+template <PublicTreeTraversal::Mode M, bool kShared, typename T>
+void PublicTreeTraversal::enumerate_last_round(Workspace& ws, std::int32_t node_index, int round,
+                                               const double* reach_t, const double* reach_o,
+                                               double* out, int depth) {
+  const std::int32_t n = n_;
+  const int last = num_rounds_ - 1;
+  const std::int32_t count = last_boards_;
+  // Each board's values go to chance_values_ (summed in board order after the loop, so the
+  // result does not depend on the thread count); the walk below writes only response actions,
+  // on the dealt board alone.
+  auto walk_board = [&](Workspace& w, std::int32_t b) {
+    for (int r = 0; r <= round; ++r) w.row[r] = ws.row[r];
+    w.row[last] = last_rows_.data() + static_cast<std::size_t>(b) * n;
+    w.showdown = &last_showdown_[b];
+    w.on_dealt_board = b == last_dealt_;
+    double* rt = w.scratch.data() + static_cast<std::size_t>(depth) * kBlock * n;
+    double* ro = rt + n;
+    for (std::int32_t h = 0; h < n; ++h) {
+      const bool ok = w.row[last][h] >= 0;
+      rt[h] = ok ? reach_t[h] : 0.0;
+      ro[h] = ok ? reach_o[h] : 0.0;
+    }
+    walk<M, kShared, T>(w, node_index, last, 0, rt, ro,
+                        chance_values_.data() + static_cast<std::size_t>(b) * n, depth + 1);
+  };
+  const std::int32_t* saved_row = ws.row[last];
+  const ShowdownOrder* saved_showdown = ws.showdown;
+  if (ws.pass.threads > 1 && !omp_in_parallel()) {
+#pragma omp parallel for num_threads(ws.pass.threads) schedule(dynamic, 1)
+    for (std::int32_t b = 0; b < count; ++b) walk_board(workers_[omp_get_thread_num()], b);
+  } else {
+    for (std::int32_t b = 0; b < count; ++b) walk_board(ws, b);
+  }
+  ws.row[last] = saved_row;
+  ws.showdown = saved_showdown;
+  ws.on_dealt_board = true;
+  std::fill(out, out + n, 0.0);
+  for (std::int32_t b = 0; b < count; ++b)
+    for (std::int32_t h = 0; h < n; ++h)
+      out[h] += chance_values_[static_cast<std::size_t>(b) * n + h];
+  const double inv = 1.0 / static_cast<double>(boards_.compatible_children[round]);
   for (std::int32_t h = 0; h < n; ++h) out[h] *= inv;
 }
 
@@ -431,6 +574,21 @@ double PublicTreeTraversal::best_response_value(int responder, const double* str
   pass.best_response_out = response;
   for (int t = 0; t < threads; ++t) workers_[t].pass = pass;
   return run_root<Mode::kBestResponse, false>(workers_[0]);
+}
+
+double PublicTreeTraversal::hybrid_response_pass(const CfrPass& pass) {
+  if (!pass.sampled || pass.subgame_round < 0)
+    throw std::logic_error("hybrid_response_pass: a sampled pass with a subgame round");
+  const int threads = std::max(1, pass.threads);
+  reserve_workers(threads);
+  for (int t = 0; t < threads; ++t) {
+    workers_[t].pass = pass;
+    workers_[t].pass.threads = threads;
+    workers_[t].pass.shared_tables = false;
+    workers_[t].on_dealt_board = true;
+  }
+  return pass.wide() ? run_root<Mode::kBestResponse, false, double>(workers_[0])
+                     : run_root<Mode::kBestResponse, false, float>(workers_[0]);
 }
 
 double PublicTreeTraversal::expected_value(int player, const double* strategy) {

@@ -65,6 +65,26 @@ struct CfrPass {
   // policy never reaches are skipped and keep what they held.
   double* best_response_out = nullptr;
   bool sampled = false;  // walk the board set by sample_board() on the worker, not all boards
+  // Sampled passes: below the dealt chain, every board of the last round is walked (an exact
+  // expectation over the last cards, as a best response must take) instead of the dealt one
+  // (prepare_last_round() must have listed them).
+  bool enumerate_last_round = false;
+  // Sampled CFR-BR with the hybrid opponent (hybrid_cfr_br.h), when >= 0: rounds before
+  // `subgame_round` are the trunk, where the opponent is a regret minimiser over real
+  // information sets; from it on, the subgames, where the opponent best-responds.
+  // Best-response walks: the responder's trunk nodes play `responder_trunk_strategy` and add
+  // their counterfactual regret increments to `responder_trunk_regrets` (both in the layout
+  // of sampled_hand_offset); its subgame nodes take the max, and on the dealt board (the
+  // dealt last-round board when the last round is enumerated) each hand's chosen action goes
+  // to `response_actions` (layout sampled_action_offset; 0 where the walk never went).
+  // CFR walks: the opponent plays `opponent_trunk_strategy` in the trunk and
+  // `opponent_actions` in the subgames.
+  int subgame_round = -1;
+  const double* responder_trunk_strategy = nullptr;
+  double* responder_trunk_regrets = nullptr;
+  std::uint8_t* response_actions = nullptr;
+  const double* opponent_trunk_strategy = nullptr;
+  const std::uint8_t* opponent_actions = nullptr;
   // Several passes run at once on the same tables (hogwild, as in Pluribus): loads and stores
   // of the tables are relaxed atomics, so concurrent updates can be lost but nothing is torn.
   bool shared_tables = false;
@@ -127,6 +147,25 @@ class PublicTreeTraversal {
   // Draws one board of every round from `rng` (uniform over the deck) for `worker`'s next
   // sampled passes, and looks up every hand's buckets on it.
   void sample_board(int worker, SplitMix64& rng);
+  // Deal-sampling mode: lists every last-round board below the chain sample_board() dealt on
+  // `worker` (and each hand's bucket on it) for passes with enumerate_last_round; run before
+  // such passes, after each sample_board().
+  void prepare_last_round(int worker);
+  // A best-response walk (CfrPass::subgame_round, pass.traverser the responder) over the
+  // board dealt on worker 0, its last round enumerated on `pass.threads` threads; returns
+  // the responder's value (chips per hand). Deterministic for any thread count.
+  double hybrid_response_pass(const CfrPass& pass);
+  // Per-sample layouts of one dealt chain: decision node i's entries of hand h are at
+  // sampled_hand_offset(i) + h * num_actions (doubles, sampled_hand_size() in all; nodes
+  // before the last round only, the rounds a trunk can hold) and sampled_action_offset(i) + h
+  // (one action per hand, every decision node, sampled_action_size() in all).
+  std::int64_t sampled_hand_offset(std::int32_t node) const { return sampled_offset_[node]; }
+  std::int64_t sampled_hand_size() const { return sampled_size_; }
+  std::int64_t sampled_action_offset(std::int32_t node) const { return action_offset_[node]; }
+  std::int64_t sampled_action_size() const { return action_size_; }
+  // The board dealt on `worker` by the last sample_board() (cumulative, dealing order).
+  const Card* dealt_board(int worker) const { return workers_[worker].dealt_board.data(); }
+
   // Value of a best response of `responder` to `strategy` (both seats' strategies are in it;
   // only the other position's is used), in chips per hand. With `response`, the best response
   // itself is written there (CfrPass::best_response_out).
@@ -169,6 +208,9 @@ class PublicTreeTraversal {
     // kSampleDeck: the rows and order of the board dealt by sample_board().
     std::array<std::vector<std::int32_t>, kMaxRounds> dealt_rows;
     ShowdownOrder dealt_showdown;
+    std::array<Card, kMaxBoardCards> dealt_board{};
+    // Hybrid best-response walks: whether this walk is on the dealt board (response_actions).
+    bool on_dealt_board = true;
     CfrPass pass;
   };
 
@@ -178,6 +220,10 @@ class PublicTreeTraversal {
   template <Mode M, bool kShared, typename T = float>
   void chance(Workspace& ws, std::int32_t node, int round, std::int32_t board,
               const double* reach_t, const double* reach_o, double* out, int depth);
+  // The last round's boards below the dealt chain, all of them (CfrPass::enumerate_last_round).
+  template <Mode M, bool kShared, typename T = float>
+  void enumerate_last_round(Workspace& ws, std::int32_t node, int round, const double* reach_t,
+                            const double* reach_o, double* out, int depth);
   template <Mode M, bool kShared, typename T = float>
   double run_root(Workspace& ws);
   int compute_depth(std::int32_t node) const;
@@ -204,6 +250,13 @@ class PublicTreeTraversal {
   std::int64_t table_size_ = 0;
   std::vector<Workspace> workers_;
   std::vector<double> chance_values_;  // per child board of a parallel chance node
+  std::vector<std::int64_t> sampled_offset_, action_offset_;  // per node (0: not a decision)
+  std::int64_t sampled_size_ = 0, action_size_ = 0;
+  // prepare_last_round(): the last round's boards below the dealt chain, each hand's bucket
+  // on them ([board * n + hand], -1: clash) and their showdown orders; which one was dealt.
+  std::vector<std::int32_t> last_rows_;
+  std::vector<ShowdownOrder> last_showdown_;
+  std::int32_t last_boards_ = 0, last_dealt_ = -1;
   std::int64_t parallel_work_ = 0;     // hands x boards of the largest chance node
   std::int64_t min_parallel_work_ = 4096;
 };
