@@ -1,5 +1,6 @@
 // Solver speed on HULHE over clustered abstractions: iterations per second of external
-// sampling and public chance sampling at 1 and 2 threads, table memory, checkpoint write
+// sampling and public chance sampling (and, with --algorithms=cfr-br, sampled CFR-BR with the
+// hybrid opponent) at 1 and 2 threads, table memory, checkpoint write
 // speed, peak memory. The abstraction sizes are the quick (169-50-50-50), standard
 // (169-1000-1000-1000) and large (169-9000-9000-9000) configs'; the bucket of a hand is a
 // hash of its canonical index (same table sizes and a worst case for cache locality), or the

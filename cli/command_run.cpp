@@ -68,8 +68,8 @@ class ProgressLines final : public PipelineObserver {
   }
   void solve_progress(const SolverRun& solver, const SolveProgress& p) override {
     std::string line =
-        fmt::format("      iteration {} · {:.0f} it/s · elapsed {} · ETA {}", p.iterations,
-                    p.iterations_per_second, format_duration(p.elapsed_seconds),
+        fmt::format("      iteration {} · {} it/s · elapsed {} · ETA {}", p.iterations,
+                    format_rate(p.iterations_per_second), format_duration(p.elapsed_seconds),
                     format_duration(p.eta_seconds));
     if (p.checkpoint_written)
       line += fmt::format(" · checkpoint {:.1f}s ({:.0f} MB/s)", solver.last_checkpoint_seconds(),
@@ -122,9 +122,10 @@ void print_summary(const PipelineReport& r, const std::string& config, double to
   const SolveSummary& s = r.solve.summary;
   fmt::print("hulhe run {} — {}\n", config, r.game);
   fmt::print("  abstraction  {} ({})\n", r.abstraction.description, r.abstraction.bucket_map);
-  fmt::print("  solve        {} · {} iterations ({} this run) · {} · {:.0f} it/s · {} threads\n",
+  fmt::print("  solve        {} · {} iterations ({} this run) · {} · {} it/s · {} threads\n",
              r.solve.algorithm, s.iterations, s.iterations - s.first_iteration + 1,
-             format_duration(s.seconds), r.solve.iterations_per_second(), r.solve.threads);
+             format_duration(s.seconds), format_rate(r.solve.iterations_per_second()),
+             r.solve.threads);
   fmt::print("  tables       {:.1f} MiB · checkpoint {}\n", r.solve.table_bytes / 1048576.0,
              s.checkpoint);
   fmt::print("  strategy     {} ({:.1f} MB, {}{}-bit{})\n", r.exported.strategy,

@@ -83,8 +83,8 @@ void run(const Options& o) {
                            ? fmt::format(" · exploitability {:.3e} chips", *p.exploitability_chips)
                            : std::string();
     const SyncCost sync = solver.last_sync();
-    fmt::print(stderr, "iteration {}/{} · {:.0f} it/s · elapsed {} · ETA {}{}{}{}\n", p.iterations,
-               p.target, p.iterations_per_second, format_duration(p.elapsed_seconds),
+    fmt::print(stderr, "iteration {}/{} · {} it/s · elapsed {} · ETA {}{}{}{}\n", p.iterations,
+               p.target, format_rate(p.iterations_per_second), format_duration(p.elapsed_seconds),
                format_duration(p.eta_seconds), expl,
                p.checkpoint_written ? fmt::format(" · checkpoint {:.1f}s ({:.0f} MB/s)",
                                                   solver.last_checkpoint_seconds(),
@@ -96,9 +96,9 @@ void run(const Options& o) {
   });
   if (!speaks) return;
   if (s.interrupted) fmt::print(stderr, "stopped by signal; checkpoint written\n");
-  fmt::print("solved {} with {}: iterations {}..{} in {} ({:.0f} it/s)\n", solver.game().name,
+  fmt::print("solved {} with {}: iterations {}..{} in {} ({} it/s)\n", solver.game().name,
              solver.params().algorithm, s.first_iteration, s.iterations, format_duration(s.seconds),
-             (s.iterations - s.first_iteration + 1) / std::max(s.seconds, 1e-9));
+             format_rate((s.iterations - s.first_iteration + 1) / std::max(s.seconds, 1e-9)));
   if (s.report) {
     fmt::print("game value (seat 0): {:.9f} chips/hand\n", s.report->game_value);
     fmt::print("exploitability: {:.6e} chips/hand (NashConv {:.6e})\n",

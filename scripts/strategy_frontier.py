@@ -90,6 +90,9 @@ ROWS = {
                           {"average_delay": 0}),
     "quick-es-no-prune": ("quick", "shipped schedule without pruning", {}, {"prune_after": 0}),
     "quick-pcs": ("quick", "public chance sampling, shipped schedule", {"algorithm": "pcs"}, {}),
+    "quick-cfr-br": ("quick", "CFR-BR, sampled with the hybrid opponent (real-game trunk: "
+                     "preflop and flop; best response in the turn-and-river subgames; the "
+                     "schedule options do not apply)", {"algorithm": "cfr-br"}, {}),
     "quick-ke-es": ("quick-ke", "KE-KO features (hand-strength histograms, 1-D EMD, on the flop "
                     "and turn; OCHS river), external sampling, shipped schedule", {}, {}),
     "quick-ehs-es": ("quick-ehs", "E[HS] percentile buckets on every round, external sampling, "

@@ -93,6 +93,10 @@ void HybridCfrBr::run(std::int64_t first, std::int64_t count, int threads) {
     walker_.sample_board(0, rng);
     walker_.prepare_last_round(0);
     index_dealt_hands();
+    // sigma^t of both seats: seat p's regrets change only in its own step 3, after the
+    // response walk that reads them, so one snapshot serves both walks (a lookup per
+    // bucket instead of regret matching per hand at every node of 48 rivers).
+    snapshot_strategy();
     for (int p = 0; p < 2; ++p) {
       const int o = 1 - p;
       // 1. The hybrid opponent's trunk strategy on this board.
@@ -111,7 +115,8 @@ void HybridCfrBr::run(std::int64_t first, std::int64_t count, int threads) {
       std::fill(actions_.begin(), actions_.end(), std::uint8_t{0});
       CfrPass response;
       response.traverser = o;
-      response.set_tables(tables_);  // sigma_p by regret matching; nothing is written there
+      response.set_tables(tables_);  // nothing is written there
+      response.strategy = sigma_.data();
       response.average_weight = 0.0;
       response.sampled = true;
       response.enumerate_last_round = true;

@@ -119,9 +119,18 @@ int PublicTreeTraversal::compute_depth(std::int32_t node) const {
 }
 
 void PublicTreeTraversal::reserve_workers(int workers) {
-  if (static_cast<int>(workers_.size()) >= workers) return;
+  const std::size_t had = workers_.size();
+  if (static_cast<int>(had) >= workers) return;
+  // Growing moves the workers: their dealt boards stay (the rows' buffers move with them),
+  // but a pointer to a worker's own showdown order must follow it.
+  std::vector<bool> own_showdown(had);
+  for (std::size_t i = 0; i < had; ++i)
+    own_showdown[i] = workers_[i].showdown == &workers_[i].dealt_showdown;
   workers_.resize(workers);
-  for (Workspace& w : workers_) {
+  for (std::size_t i = 0; i < had; ++i)
+    if (own_showdown[i]) workers_[i].showdown = &workers_[i].dealt_showdown;
+  for (std::size_t i = had; i < workers_.size(); ++i) {
+    Workspace& w = workers_[i];
     w.scratch.resize(static_cast<std::size_t>(max_depth_ + 1) * kBlock * n_);
     if (mode_ == BoardMode::kSampleDeck)
       for (int r = 0; r < num_rounds_; ++r) w.dealt_rows[r].assign(n_, -1);

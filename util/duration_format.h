@@ -1,6 +1,7 @@
 #pragma once
 // How every progress line and summary writes a span of time: "4.5s", "12m05s", "3h07m";
-// "?" for an unknown one (a negative or infinite ETA).
+// "?" for an unknown one (a negative or infinite ETA). And a rate: "35903", "12", "0.19"
+// (slow algorithms such as sampled CFR-BR on HULHE make a few iterations a second or fewer).
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -19,6 +20,13 @@ inline std::string format_duration(double seconds) {
     else
       std::snprintf(buf, sizeof buf, "%lldh%02lldm", t / 3600, t % 3600 / 60);
   }
+  return buf;
+}
+
+inline std::string format_rate(double per_second) {
+  if (!std::isfinite(per_second) || per_second < 0) return "?";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, per_second < 10 ? "%.2f" : "%.0f", per_second);
   return buf;
 }
 

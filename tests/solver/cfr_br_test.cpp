@@ -2,8 +2,9 @@
 // equilibrium of the real game; on a lossy one its average strategy is less exploitable in
 // the real game than the abstract equilibrium CFR and CFR+ converge to; the response it
 // trains against is a real-game best response; a resumed run continues bit-for-bit; configs
-// select it and HULHE is refused.
+// select it, and HULHE gets the sampled hybrid.
 #include "solver/cfr_br.h"
+#include "solver/hybrid_cfr_br.h"
 
 #include <gtest/gtest.h>
 
@@ -18,6 +19,7 @@
 #include "solver/average_policy.h"
 #include "solver/checkpoint.h"
 #include "tests/solver/cfr_convergence_helpers.h"
+#include "tests/solver/lossy_leduc_abstraction.h"
 #include "tests/support/temp_folder.h"
 #include "tests/support/test_files.h"
 #include "util/input_error.h"
@@ -26,23 +28,6 @@ namespace hulhe {
 namespace {
 
 using namespace hulhe::testing;
-
-// A lossy abstraction of Leduc (deck Q K A, two suits): the preflop sees the hole card's rank
-// (lossless up to suit), the flop only the hole rank and whether the board pairs it, not the
-// board's rank (6 buckets instead of 9 rank pairs): with a K unpaired, an A on board (only Q
-// left below) and a Q (A above) look alike.
-class LeducPairAbstraction final : public CardAbstraction {
- public:
-  int num_rounds() const override { return 2; }
-  std::int32_t num_buckets(int round) const override { return round == 0 ? 3 : 6; }
-  std::int32_t bucket(int round, const Card* hole, const Card* board) const override {
-    const int rank = rank_of(hole[0]) - (kMaxRanks - 3);  // 0, 1, 2: Q, K, A
-    if (round == 0) return rank;
-    return 2 * rank + (rank_of(board[0]) == rank_of(hole[0]) ? 1 : 0);
-  }
-  std::uint64_t hash() const override { return 0x4c45445543504149ULL; }
-  std::string describe() const override { return "Leduc: hole rank; flop hole rank + paired"; }
-};
 
 struct Trained {
   StrategyTables tables;
@@ -190,7 +175,7 @@ TEST(CfrBr, ResumeIsBitForBit) {
   EXPECT_EQ(a.tables.average_sum_values(), b.tables.average_sum_values());
 }
 
-TEST(CfrBr, ConfigsSelectItAndHulheIsRefused) {
+TEST(CfrBr, ConfigsSelectItAndHulheGetsTheSampledHybrid) {
   const TempFolder dir;
   const std::string path = dir / "kuhn.toml";
   spit(path, "game = \"" + std::string(HULHE_SOURCE_DIR) +
@@ -202,24 +187,24 @@ TEST(CfrBr, ConfigsSelectItAndHulheIsRefused) {
   ASSERT_TRUE(s.report.has_value());
   EXPECT_LT(s.report->exploitability_chips, 1e-2);
 
-  // HULHE over a bucket map: refused before the map is looked for or tables are allocated.
+  // HULHE: too large for the exact response, so the sampled hybrid (hybrid_cfr_br.h) runs;
+  // a run gets past the algorithm to the bucket map.
   SolveConfig hulhe =
       SolveConfig::from_file(std::string(HULHE_SOURCE_DIR) + "/configs/hulhe-quick.toml");
   hulhe.params.algorithm = "cfr-br";
   hulhe.bucket_map = dir / "absent.buckets";
   try {
     SolverRun refused(hulhe, false);
-    FAIL() << "HULHE CFR-BR was accepted";
+    FAIL() << "an absent bucket map was accepted";
   } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("needs an exact real-game best response"),
-              std::string::npos)
-        << e.what();
+    EXPECT_NE(std::string(e.what()).find("absent.buckets"), std::string::npos) << e.what();
   }
-  // The factory refuses it too, before building any walker.
+  // The exact variant refuses HULHE; the hybrid takes it.
   const GameDefinition game = GameDefinition::from_file(
       std::string(HULHE_SOURCE_DIR) + "/configs/games/holdem.limit.2p.reverse_blinds.game");
   EXPECT_NE(cfr_br_unavailable_reason(game).find("too large"), std::string::npos);
   EXPECT_EQ(cfr_br_unavailable_reason(SmallGame("leduc").game), "");
+  EXPECT_EQ(hybrid_cfr_br_unavailable_reason(game), "");
 }
 
 }  // namespace

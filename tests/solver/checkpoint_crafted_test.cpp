@@ -226,8 +226,9 @@ std::string old_format_tables(const testing::SmallGame& game, const StrategyTabl
 }
 
 // Version 3 stores the tables' precision in one byte before them, version 4 also their
-// layout and bucket counts; version 2 and 3 files (node-major tables, version 2 without the
-// precision byte) are still read; any other precision is refused.
+// layout and bucket counts, version 5 the algorithm's extra state after them; version 2 to 4
+// files (node-major tables before 4, version 2 without the precision byte) are still read;
+// any other precision is refused.
 TEST(CheckpointCrafted, TablePrecisionByteAndOlderVersions) {
   const testing::SmallGame kuhn("kuhn");
   testing::TempFolder dir;
@@ -242,10 +243,21 @@ TEST(CheckpointCrafted, TablePrecisionByteAndOlderVersions) {
     ar(c.tables);
   }
   constexpr std::size_t kHeader = 44;
+  constexpr std::size_t kEmptyState = 8;  // the extra state's length prefix, 0
   const std::string body = file_bytes(path).substr(kHeader);
+  ASSERT_EQ(body.substr(body.size() - kEmptyState), std::string(kEmptyState, '\0'));
   // The byte before the tables (a standalone archive starts with one endianness byte).
-  const std::size_t at = body.size() - (tables_only.str().size() - 1) - 1;
+  const std::size_t at = body.size() - kEmptyState - (tables_only.str().size() - 1) - 1;
   ASSERT_EQ(static_cast<unsigned char>(body[at]), 32);
+
+  // Version 4: the same without the extra state.
+  std::string v4 = checkpoint_around(body.substr(0, body.size() - kEmptyState), c.game_hash);
+  v4[8] = 4;
+  write_file(path, v4);
+  EXPECT_EQ(read_checkpoint(path).tables.regret_values(), c.tables.regret_values());
+  // A version 5 body cut before its extra state is truncated.
+  write_file(path, checkpoint_around(body.substr(0, body.size() - kEmptyState), c.game_hash));
+  EXPECT_NE(read_error(path), "");
 
   std::string wrong = body;
   wrong[at] = 48;

@@ -1,6 +1,7 @@
 // HULHE itself: external sampling and public chance sampling over a clustered abstraction of
 // the real game (a bucket map whose buckets hash the canonical hand index: the real tables'
-// shape without hours of k-means), checkpointed and resumed bit-for-bit on one thread.
+// shape without hours of k-means), checkpointed and resumed bit-for-bit on one thread; and
+// CFR-BR, which runs the sampled hybrid on HULHE.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -12,6 +13,8 @@
 #include "game/betting_tree.h"
 #include "game/hand_indexer.h"
 #include "solver/cfr_algorithm.h"
+#include "pipeline/solve_config.h"
+#include "pipeline/solver_run.h"
 #include "solver/checkpoint.h"
 #include "tests/support/hulhe_fixtures.h"
 #include "tests/support/temp_folder.h"
@@ -79,6 +82,53 @@ TEST(HulheSolveSlow, FullTraversalsAreRefusedOnHulhe) {
   CfrParameters params;
   params.algorithm = "cfr+";
   EXPECT_THROW(make_cfr_algorithm(params, h.tree, h.abstraction, tables), InputError);
+}
+
+// CFR-BR on HULHE is the sampled hybrid (hybrid_cfr_br.h): `hulhe solve`'s run keeps its trunk
+// regrets in the checkpoint, so 2 iterations straight == 1, checkpoint, resume, 1 more (the
+// tables and the ~0.9 GB of trunk regrets, bit for bit; 2 threads, which the hybrid's result
+// does not depend on).
+TEST(HulheSolveSlow, CfrBrRunsTheHybridAndResumesBitForBit) {
+  const Hulhe& h = shared_hulhe();
+  const testing::TempFolder dir;
+  const std::string map = dir / "hashed.buckets";
+  testing::index_hash_bucket_map(h.game, {8, 8, 8, 8})->save(map);
+  auto config = [&](std::int64_t iterations, const std::string& checkpoint) {
+    SolveConfig c;
+    c.game_path = std::string(HULHE_SOURCE_DIR) +
+                  "/configs/games/holdem.limit.2p.reverse_blinds.game";
+    c.abstraction = "buckets";
+    c.bucket_map = map;
+    c.params.algorithm = "cfr-br";
+    c.params.seed = 5;
+    c.iterations = iterations;
+    c.threads = 2;
+    c.checkpoint = checkpoint;
+    c.progress_every_seconds = 1e9;
+    return c;
+  };
+  const std::string straight = dir / "straight.ckpt", halves = dir / "halves.ckpt";
+  SolverRun(config(2, straight), false).run({});
+  SolverRun(config(1, halves), false).run({});
+  {
+    SolverRun resumed(config(2, halves), true);
+    EXPECT_EQ(resumed.iterations_done(), 1);
+    resumed.run({});
+  }
+  const Checkpoint a = read_checkpoint(straight), b = read_checkpoint(halves);
+  EXPECT_EQ(b.iterations, 2);
+  EXPECT_EQ(a.tables.regret_values(), b.tables.regret_values());
+  EXPECT_EQ(a.tables.average_sum_values(), b.tables.average_sum_values());
+  // The trunk: 169 preflop and 1,286,792 flop classes per betting node, every action.
+  std::int64_t expected = 0;
+  for (const BettingNode& node : h.tree.nodes())
+    if (node.kind == NodeKind::kDecision && node.round < 2)
+      expected += (node.round == 0 ? 169 : 1286792) * node.num_actions;
+  ASSERT_EQ(static_cast<std::int64_t>(a.algorithm_state.size()), expected);
+  EXPECT_TRUE(a.algorithm_state == b.algorithm_state);
+  std::int64_t touched = 0;
+  for (float r : a.algorithm_state) touched += r != 0.0F;
+  EXPECT_GT(touched, 1000);  // the trunk did learn
 }
 
 }  // namespace
