@@ -14,8 +14,8 @@
 #include "abstraction/clustered_abstraction.h"
 #include "solver/average_policy.h"
 #include "solver/cfr_br.h"
-#include "solver/hybrid_cfr_br.h"
 #include "solver/checkpoint.h"
+#include "solver/hybrid_cfr_br.h"
 #include "solver/private_hands.h"
 #include "solver/public_tree_traversal.h"
 #include "util/checksums.h"
@@ -124,8 +124,7 @@ SolverRun::SolverRun(const SolveConfig& config, bool resume)
     if (resumed_state.size() != state->size())
       throw InputError("cannot resume: checkpoint " + config.checkpoint + " holds " +
                        std::to_string(resumed_state.size()) + " values of '" + params_.algorithm +
-                       "' state, this game and abstraction need " +
-                       std::to_string(state->size()));
+                       "' state, this game and abstraction need " + std::to_string(state->size()));
     *state = std::move(resumed_state);
   }
 }

@@ -8,8 +8,8 @@
 namespace hulhe {
 
 std::string hybrid_cfr_br_unavailable_reason(const GameDefinition& game) {
-  const std::string intro = "algorithm 'cfr-br' (sampled, with the hybrid opponent) on game '" +
-                            game.name + "' ";
+  const std::string intro =
+      "algorithm 'cfr-br' (sampled, with the hybrid opponent) on game '" + game.name + "' ";
   if (game.num_players != 2) return intro + "needs 2 players";
   if (game.num_rounds < 2) return intro + "needs at least 2 rounds (a subgame of two rounds)";
   if (game.num_hole_cards < 1 || game.num_hole_cards > 2 || game.num_board_cards[0] != 0)
@@ -107,7 +107,8 @@ void HybridCfrBr::run(std::int64_t first, std::int64_t count, int threads) {
         const std::vector<std::int64_t>& index = dealt_index_[nodes[i].round];
         for (std::int32_t h = 0; h < n; ++h) {
           if (index[h] >= 0)
-            trunk_strategy(static_cast<std::int32_t>(i), index[h], trunk_sigma_.data() + at + h * A);
+            trunk_strategy(static_cast<std::int32_t>(i), index[h],
+                           trunk_sigma_.data() + at + h * A);
           std::fill_n(trunk_delta_.data() + at + static_cast<std::int64_t>(h) * A, A, 0.0);
         }
       }

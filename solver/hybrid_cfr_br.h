@@ -61,12 +61,12 @@ class HybridCfrBr final : public VectorFormCfr {
 
   const BettingTree& tree_;
   int subgame_round_ = 0;
-  std::vector<HandIndexer> indexers_;           // per trunk round
-  std::vector<std::int64_t> trunk_offset_;      // per node: first regret (-1: not a trunk decision)
-  std::vector<float> trunk_regrets_;            // [offset + index * A + a]
+  std::vector<HandIndexer> indexers_;       // per trunk round
+  std::vector<std::int64_t> trunk_offset_;  // per node: first regret (-1: not a trunk decision)
+  std::vector<float> trunk_regrets_;        // [offset + index * A + a]
   std::array<std::vector<std::int64_t>, kMaxRounds> dealt_index_;  // [round][hand], -1: clash
-  std::vector<double> trunk_sigma_, trunk_delta_;  // walker's sampled hand layout
-  std::vector<std::uint8_t> actions_;              // walker's sampled action layout
+  std::vector<double> trunk_sigma_, trunk_delta_;                  // walker's sampled hand layout
+  std::vector<std::uint8_t> actions_;                              // walker's sampled action layout
 };
 
 }  // namespace hulhe

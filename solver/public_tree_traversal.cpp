@@ -256,9 +256,9 @@ void PublicTreeTraversal::walk(Workspace& ws, std::int32_t node_index, int round
   if (hybrid && ((M == Mode::kBestResponse && nd.player == t && trunk) ||
                  (M == Mode::kCfr && nd.player != t))) {
     if (trunk) {
-      const double* s = (nd.player == t ? pass.responder_trunk_strategy
-                                        : pass.opponent_trunk_strategy) +
-                        sampled_offset_[node_index];
+      const double* s =
+          (nd.player == t ? pass.responder_trunk_strategy : pass.opponent_trunk_strategy) +
+          sampled_offset_[node_index];
       for (std::int32_t h = 0; h < n; ++h)
         for (int a = 0; a < A; ++a) sigma[a * n + h] = bucket[h] >= 0 ? s[h * A + a] : 0.0;
     } else {

@@ -257,7 +257,7 @@ class PublicTreeTraversal {
   std::vector<std::int32_t> last_rows_;
   std::vector<ShowdownOrder> last_showdown_;
   std::int32_t last_boards_ = 0, last_dealt_ = -1;
-  std::int64_t parallel_work_ = 0;     // hands x boards of the largest chance node
+  std::int64_t parallel_work_ = 0;  // hands x boards of the largest chance node
   std::int64_t min_parallel_work_ = 4096;
 };
 

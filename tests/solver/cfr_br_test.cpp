@@ -4,7 +4,6 @@
 // trains against is a real-game best response; a resumed run continues bit-for-bit; configs
 // select it, and HULHE gets the sampled hybrid.
 #include "solver/cfr_br.h"
-#include "solver/hybrid_cfr_br.h"
 
 #include <gtest/gtest.h>
 
@@ -18,6 +17,7 @@
 #include "pipeline/solver_run.h"
 #include "solver/average_policy.h"
 #include "solver/checkpoint.h"
+#include "solver/hybrid_cfr_br.h"
 #include "tests/solver/cfr_convergence_helpers.h"
 #include "tests/solver/lossy_leduc_abstraction.h"
 #include "tests/support/temp_folder.h"

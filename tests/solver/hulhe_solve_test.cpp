@@ -12,9 +12,9 @@
 #include "abstraction/clustered_abstraction.h"
 #include "game/betting_tree.h"
 #include "game/hand_indexer.h"
-#include "solver/cfr_algorithm.h"
 #include "pipeline/solve_config.h"
 #include "pipeline/solver_run.h"
+#include "solver/cfr_algorithm.h"
 #include "solver/checkpoint.h"
 #include "tests/support/hulhe_fixtures.h"
 #include "tests/support/temp_folder.h"
@@ -95,8 +95,8 @@ TEST(HulheSolveSlow, CfrBrRunsTheHybridAndResumesBitForBit) {
   testing::index_hash_bucket_map(h.game, {8, 8, 8, 8})->save(map);
   auto config = [&](std::int64_t iterations, const std::string& checkpoint) {
     SolveConfig c;
-    c.game_path = std::string(HULHE_SOURCE_DIR) +
-                  "/configs/games/holdem.limit.2p.reverse_blinds.game";
+    c.game_path =
+        std::string(HULHE_SOURCE_DIR) + "/configs/games/holdem.limit.2p.reverse_blinds.game";
     c.abstraction = "buckets";
     c.bucket_map = map;
     c.params.algorithm = "cfr-br";

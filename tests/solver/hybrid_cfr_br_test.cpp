@@ -37,7 +37,7 @@ struct HybridRun {
 };
 
 HybridRun run_hybrid(const SmallGame& g, const CardAbstraction& abstraction,
-               const std::vector<std::int64_t>& marks, int threads = 1) {
+                     const std::vector<std::int64_t>& marks, int threads = 1) {
   HybridRun out{StrategyTables(g.tree, abstraction, default_table_precision("cfr-br")), {}, {}};
   CfrParameters params;
   params.algorithm = "cfr-br";
@@ -47,7 +47,8 @@ HybridRun run_hybrid(const SmallGame& g, const CardAbstraction& abstraction,
     algo.run(done + 1, mark - done, threads);
     done = mark;
     out.exploitability.push_back(
-        compute_exploitability(AveragePolicy(g.tree, abstraction, out.tables)).exploitability_chips);
+        compute_exploitability(AveragePolicy(g.tree, abstraction, out.tables))
+            .exploitability_chips);
   }
   out.state = *algo.extra_state();
   return out;
