@@ -103,6 +103,8 @@ ROWS = {
     "standard-es-plain": ("standard", "external sampling, no schedule option", {}, dict(OFF)),
     "standard-pcs": ("standard", "public chance sampling, shipped schedule",
                      {"algorithm": "pcs"}, {}),
+    "standard-cfr-br": ("standard", "CFR-BR, sampled with the hybrid opponent (as quick-cfr-br)",
+                        {"algorithm": "cfr-br"}, {}),
     "standard-ke-es": ("standard-ke", "KE-KO features, external sampling, shipped schedule", {},
                        {}),
     "standard-ehs-es": ("standard-ehs", "E[HS] percentile buckets on every round, external "

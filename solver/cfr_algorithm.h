@@ -1,6 +1,6 @@
 #pragma once
 // What the solve driver needs of every CFR-family algorithm. Each algorithm lives in its own
-// file (vanilla_cfr, cfr_plus, discounted_cfr, cfr_br, external_sampling_mccfr,
+// file (vanilla_cfr, cfr_plus, discounted_cfr, cfr_br, hybrid_cfr_br, external_sampling_mccfr,
 // outcome_sampling_mccfr, public_chance_sampling_cfr) and updates a StrategyTables.
 //
 // Determinism: every random choice derives from (seed, iteration number) alone, so a

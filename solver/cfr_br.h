@@ -17,8 +17,8 @@
 // the same pass for any Policy): no layer above solver/ is involved, and make_cfr_algorithm
 // builds it like the others. Full traversals with enumerated boards, so only for games whose
 // exact best response is affordable (Kuhn, Leduc, the reduced hold'em games); deterministic,
-// so a resumed run continues bit-for-bit. HULHE would need the paper's sampled trunk/subgame
-// hybrid (docs/strategy-quality.md).
+// so a resumed run continues bit-for-bit. Larger games (HULHE) get the paper's sampled
+// trunk/subgame hybrid instead (hybrid_cfr_br.h; make_cfr_algorithm picks it).
 #include <string>
 #include <vector>
 
