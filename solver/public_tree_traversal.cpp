@@ -6,6 +6,7 @@
 #include <atomic>
 #include <string>
 
+#include "util/combinatorics.h"
 #include "util/input_error.h"
 
 namespace hulhe {
@@ -28,6 +29,17 @@ void add(T* p, double v) {
     ref.store(ref.load(std::memory_order_relaxed) + static_cast<T>(v), std::memory_order_relaxed);
   } else {
     *p += static_cast<T>(v);
+  }
+}
+
+// Entering new board cards: hands that share a card with them (row[h] < 0) drop out of both
+// reach vectors.
+void restrict_reach(const std::int32_t* row, const double* reach_t, const double* reach_o,
+                    std::int32_t n, double* rt, double* ro) {
+  for (std::int32_t h = 0; h < n; ++h) {
+    const bool ok = row[h] >= 0;
+    rt[h] = ok ? reach_t[h] : 0.0;
+    ro[h] = ok ? reach_o[h] : 0.0;
   }
 }
 
@@ -197,9 +209,10 @@ void PublicTreeTraversal::prepare_last_round(int worker) {
   last_rows_.assign(static_cast<std::size_t>(last_boards_) * n_, -1);
   last_showdown_.resize(last_boards_);
   last_dealt_ = -1;
-  // The fresh-card subsets of the rest of the deck in colex order of their positions.
+  // The fresh-card subsets of the rest of the deck, in lexicographic order of positions.
   std::array<int, kMaxBoardCards> pick{};
   for (int i = 0; i < fresh; ++i) pick[i] = i;
+  const int m = static_cast<int>(rest.size());
   std::array<Card, kMaxBoardCards> board = ws.dealt_board;
   for (std::int32_t b = 0; b < last_boards_; ++b) {
     CardSet mask = before;
@@ -213,14 +226,7 @@ void PublicTreeTraversal::prepare_last_round(int worker) {
       if (!hands_.masks[h].intersects(mask))
         row[h] = abstraction_.bucket(last, hands_.cards[h].data(), board.data());
     last_showdown_[b] = make_showdown_order(tree_.game(), hands_, mask);
-    // Next subset: raise the lowest position that can move, reset the ones below it.
-    int i = 0;
-    while (i < fresh && (i + 1 < fresh ? pick[i] + 1 == pick[i + 1]
-                                       : pick[i] + 1 == static_cast<int>(rest.size()))) {
-      pick[i] = i;
-      ++i;
-    }
-    if (i < fresh) ++pick[i];
+    next_k_subset(pick, fresh, m);
   }
 }
 
@@ -329,25 +335,24 @@ void PublicTreeTraversal::walk(Workspace& ws, std::int32_t node_index, int round
         for (int a = 1; a < A; ++a) best = std::max(best, cv[a * n + h]);
         out[h] = best;
       }
-      if (pass.response_actions != nullptr && ws.on_dealt_board) {
-        std::uint8_t* act = pass.response_actions + action_offset_[node_index];
+      // The pure response (the first of equal actions), where a caller asks for it: per real
+      // information set (exact CFR-BR) or on the dealt board (the hybrid's subgames).
+      std::uint8_t* act = pass.response_actions != nullptr && ws.on_dealt_board
+                              ? pass.response_actions + action_offset_[node_index]
+                              : nullptr;
+      double* s = pass.best_response_out != nullptr
+                      ? pass.best_response_out + hand_offset_[node_index] +
+                            static_cast<std::int64_t>(board) * n * A
+                      : nullptr;
+      if (act != nullptr || s != nullptr)
         for (std::int32_t h = 0; h < n; ++h) {
           int best = 0;
           for (int a = 1; a < A; ++a)
             if (cv[a * n + h] > cv[best * n + h]) best = a;
-          act[h] = static_cast<std::uint8_t>(best);
+          if (act != nullptr) act[h] = static_cast<std::uint8_t>(best);
+          if (s != nullptr)
+            for (int a = 0; a < A; ++a) s[h * A + a] = bucket[h] >= 0 && a == best ? 1.0 : 0.0;
         }
-      }
-      if (pass.best_response_out != nullptr) {
-        double* s = pass.best_response_out + hand_offset_[node_index] +
-                    static_cast<std::int64_t>(board) * n * A;
-        for (std::int32_t h = 0; h < n; ++h) {
-          int best = 0;
-          for (int a = 1; a < A; ++a)
-            if (cv[a * n + h] > cv[best * n + h]) best = a;
-          for (int a = 0; a < A; ++a) s[h * A + a] = bucket[h] >= 0 && a == best ? 1.0 : 0.0;
-        }
-      }
     } else {
       for (std::int32_t h = 0; h < n; ++h) {
         double v = 0.0;
@@ -398,14 +403,6 @@ void PublicTreeTraversal::chance(Workspace& ws, std::int32_t node_index, int rou
   const std::int32_t count = boards_.children_per_board[round];
   const double compatible = static_cast<double>(boards_.compatible_children[round]);
   const int last = num_rounds_ - 1;
-  // Hands that share a card with the new board cards drop out of both reach vectors.
-  auto restrict_reach = [&](const std::int32_t* next_row, double* rt, double* ro) {
-    for (std::int32_t h = 0; h < n; ++h) {
-      const bool ok = next_row[h] >= 0;
-      rt[h] = ok ? reach_t[h] : 0.0;
-      ro[h] = ok ? reach_o[h] : 0.0;
-    }
-  };
   // Points workspace `w` at child board `child` of round + 1.
   auto enter = [&](Workspace& w, std::int32_t child) {
     w.row[round + 1] = buckets(round + 1, child);
@@ -420,7 +417,7 @@ void PublicTreeTraversal::chance(Workspace& ws, std::int32_t node_index, int rou
     double* rt = ws.scratch.data() + static_cast<std::size_t>(depth) * kBlock * n;
     double* ro = rt + n;
     double* cv = rt + 2 * n;
-    restrict_reach(ws.row[round + 1], rt, ro);
+    restrict_reach(ws.row[round + 1], reach_t, reach_o, n, rt, ro);
     walk<M, kShared, T>(ws, node_index, round + 1, board, rt, ro, cv, depth + 1);
     const double scale = count / compatible;
     for (std::int32_t h = 0; h < n; ++h) out[h] = scale * cv[h];
@@ -439,7 +436,7 @@ void PublicTreeTraversal::chance(Workspace& ws, std::int32_t node_index, int rou
       enter(w, first + c);
       double* rt = w.scratch.data() + static_cast<std::size_t>(depth) * kBlock * n;
       double* ro = rt + n;
-      restrict_reach(w.row[round + 1], rt, ro);
+      restrict_reach(w.row[round + 1], reach_t, reach_o, n, rt, ro);
       walk<M, kShared, T>(w, node_index, round + 1, first + c, rt, ro,
                           chance_values_.data() + static_cast<std::size_t>(c) * n, depth + 1);
     }
@@ -452,7 +449,7 @@ void PublicTreeTraversal::chance(Workspace& ws, std::int32_t node_index, int rou
     double* cv = rt + 2 * n;
     for (std::int32_t c = 0; c < count; ++c) {
       enter(ws, first + c);
-      restrict_reach(ws.row[round + 1], rt, ro);
+      restrict_reach(ws.row[round + 1], reach_t, reach_o, n, rt, ro);
       walk<M, kShared, T>(ws, node_index, round + 1, first + c, rt, ro, cv, depth + 1);
       for (std::int32_t h = 0; h < n; ++h) out[h] += cv[h];
     }
@@ -478,11 +475,7 @@ void PublicTreeTraversal::enumerate_last_round(Workspace& ws, std::int32_t node_
     w.on_dealt_board = b == last_dealt_;
     double* rt = w.scratch.data() + static_cast<std::size_t>(depth) * kBlock * n;
     double* ro = rt + n;
-    for (std::int32_t h = 0; h < n; ++h) {
-      const bool ok = w.row[last][h] >= 0;
-      rt[h] = ok ? reach_t[h] : 0.0;
-      ro[h] = ok ? reach_o[h] : 0.0;
-    }
+    restrict_reach(w.row[last], reach_t, reach_o, n, rt, ro);
     walk<M, kShared, T>(w, node_index, last, 0, rt, ro,
                         chance_values_.data() + static_cast<std::size_t>(b) * n, depth + 1);
   };
