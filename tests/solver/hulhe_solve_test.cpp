@@ -87,8 +87,8 @@ TEST(HulheSolveSlow, FullTraversalsAreRefusedOnHulhe) {
 // CFR-BR on HULHE is the sampled hybrid (hybrid_cfr_br.h): `hulhe solve`'s run keeps its trunk
 // regrets in the checkpoint, so 2 iterations straight == 1, checkpoint, resume, 1 more (the
 // tables and the ~0.9 GB of trunk regrets, bit for bit; 2 threads, which the hybrid's result
-// does not depend on).
-TEST(HulheSolveSlow, CfrBrRunsTheHybridAndResumesBitForBit) {
+// does not depend on). Alone on the machine (tests/CMakeLists.txt: 3 checkpoints of 0.9 GB).
+TEST(HulheSolveSerialSlow, CfrBrRunsTheHybridAndResumesBitForBit) {
   const Hulhe& h = shared_hulhe();
   const testing::TempFolder dir;
   const std::string map = dir / "hashed.buckets";
