@@ -394,8 +394,9 @@ BucketMap AbstractionBuilder::build() {
         // 20 s at 1,000 buckets, most of an hour at 9,000), and they are not stored.
         if (round > 0 && config_.rounds[round - 1].method == BucketingMethod::kPotential)
           run_stage(name + ": distances between centres", [&] {
-            ground.emplace(static_cast<int>(out.centres.rows),
-                           centre_distances_emd(out.centres, next->ground, threads_));
+            ground.emplace(
+                static_cast<int>(out.centres.rows),
+                centre_distances_emd(out.centres, next->ground, threads_, kmeans_progress(name)));
           });
         break;
       }

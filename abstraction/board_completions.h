@@ -35,6 +35,14 @@ void for_each_extension(const HandIndexer& indexer, const Card* cards, int have,
     f(indexer.index(buf));
     return;
   }
+  if (add == 1) {
+    // One more card (flop to turn, turn to river): all its indices from one call.
+    std::uint64_t index[kMaxCards];
+    indexer.index_each_last_card(buf, index);
+    for (int c = 0; c < kMaxCards; ++c)
+      if (!used.contains(static_cast<Card>(c))) f(index[c]);
+    return;
+  }
   Card rest[kMaxCards];
   int m = 0;
   for (int c = 0; c < kMaxCards; ++c)

@@ -106,8 +106,9 @@ double assign_nearest_emd(const SparseHistograms& points, const FeatureMatrix& c
 // Distances between the rows of `centres` (dense histograms over ground.size() clusters)
 // under the greedy EMD, symmetrised by the smaller of both directions (each is an upper
 // bound of the exact EMD).
+// Reports progress as stage "distances", one unit per centre.
 std::vector<float> centre_distances_emd(const FeatureMatrix& centres, const GroundDistance& ground,
-                                        int threads);
+                                        int threads, const KMeansProgress& progress = {});
 // The same under a dense metric.
 std::vector<float> centre_distances(const FeatureMatrix& centres, KMeansMetric metric);
 

@@ -6,11 +6,17 @@
 #include <benchmark/benchmark.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <random>
 #include <vector>
 
+#include "abstraction/abstraction_builder.h"
+#include "abstraction/bucket_map.h"
 #include "abstraction/earth_movers_distance.h"
+#include "abstraction/hand_features.h"
 #include "abstraction/kmeans.h"
+#include "abstraction/next_round_buckets.h"
+#include "game/hand_indexer.h"
 #include "tests/support/planar_ground.h"
 
 namespace hulhe {
@@ -170,15 +176,18 @@ BENCHMARK(BM_AssignEmdPotential)
 // The standard config's turn assignment in miniature: hands of 46 river cards over 740 river
 // clusters (with a 2-D embedding, as OCHS centres have an 8-D one), against 3,000 centres that
 // are single hands (on the real turn no Lloyd step beats the k-means++ seeds, so the centres
-// are as sparse as the hands), 4 candidates, bounded kernels. Arg: threads.
+// are as sparse as the hands), 4 candidates, bounded kernels. Args: threads, river clusters
+// (740: the standard map; 9,000: the large map, where the hands and centres are far sparser
+// than the ground and the greedy EMD walks long neighbour lists).
 void BM_AssignEmdTurnLike(benchmark::State& state) {
   std::mt19937_64 rng(5);
-  GroundDistance g = testing::planar_ground(rng, 740, true);
-  SparseHistograms x = sparse_points(8000, g, 46, 6);
+  const int clusters = static_cast<int>(state.range(1));
+  GroundDistance g = testing::planar_ground(rng, clusters, true);
+  SparseHistograms x = sparse_points(clusters > 1000 ? 2000 : 8000, g, 46, 6);
   SparseHistograms seeds = sparse_points(3000, g, 46, 7);
   FeatureMatrix c;
   c.rows = 3000;
-  c.cols = 740;
+  c.cols = clusters;
   for (int j = 0; j < 3000; ++j) {
     auto m = dense_mean(seeds, j, 1);
     c.data.insert(c.data.end(), m.begin(), m.end());
@@ -189,7 +198,12 @@ void BM_AssignEmdTurnLike(benchmark::State& state) {
                                                 KMeansAlgorithm::kBounded));
   state.SetItemsProcessed(state.iterations() * x.rows);
 }
-BENCHMARK(BM_AssignEmdTurnLike)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_AssignEmdTurnLike)
+    ->Args({1, 740})
+    ->Args({2, 740})
+    ->Args({1, 9000})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 // The potential-aware fit of the standard config's turn: 30,000 sampled hands, k = 1,000
 // centres over 1,000 next-round clusters (k-means++ by the lower bound, Lloyd with 4
@@ -232,6 +246,81 @@ BENCHMARK(BM_KMeansFitL2)
     ->Args({1000, 1})
     ->Args({9000, 0})
     ->Args({9000, 1})
+    ->Unit(benchmark::kSecond)
+    ->UseRealTime()
+    ->Iterations(1);
+
+// The turn's fit on real hands, for the large map's parameters: HULHE_BUCKETS names a bucket
+// map whose river is k-means (its centres give the ground distance, as in hulhe abstract),
+// HULHE_TURN_BUCKETS (default 9,000) the centres and HULHE_TURN_SAMPLE (default 200,000) the
+// sampled turn hands. Args: candidates (EMDs per hand; 0 = the exact argmin of the greedy
+// EMD), Lloyd iterations. The same sample and k-means++ seeds for every arg; counters:
+// fit_cost (mean greedy EMD per hand of the fit) and exact_cost (the fitted centres with
+// every 20th sampled hand at its exact greedy-EMD argmin), so fits with few and many
+// candidates compare on one objective. Skipped without HULHE_BUCKETS.
+void BM_RealTurnFit(benchmark::State& state) {
+  const char* path = std::getenv("HULHE_BUCKETS");
+  if (path == nullptr) {
+    state.SkipWithError("set HULHE_BUCKETS to a bucket map with a k-means river");
+    return;
+  }
+  static BucketMap map = BucketMap::load(path);
+  const RoundBuckets& river = map.rounds[3];
+  if (river.centres.rows == 0) {
+    state.SkipWithError("the map's river has no centres");
+    return;
+  }
+  const char* k_env = std::getenv("HULHE_TURN_BUCKETS");
+  const char* n_env = std::getenv("HULHE_TURN_SAMPLE");
+  const int k = k_env ? std::atoi(k_env) : 9000;
+  const std::int64_t n = n_env ? std::atoll(n_env) : 200000;
+  GroundDistance ground(static_cast<int>(river.centres.rows),
+                        centre_distances(river.centres, KMeansMetric::kL2));
+  ground.set_embedding(river.centres.data, river.centres.cols, false);
+  const HandIndexer& turn = HandIndexer::holdem(2);
+  const int per_row = next_round_successors(2);
+  const std::vector<std::int64_t> rows = sample_rows(static_cast<std::int64_t>(turn.size()), n, 7);
+  std::vector<std::int32_t> lists(rows.size() * per_row);
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    Card cards[7];
+    turn.unindex(static_cast<std::uint64_t>(rows[i]), cards);
+    next_round_buckets_of(
+        2, cards, [&](std::uint64_t next) { return river[static_cast<std::int64_t>(next)]; },
+        lists.data() + i * per_row);
+  }
+  const SparseHistograms x = histograms_from_lists(
+      lists.data(), static_cast<std::int64_t>(rows.size()), per_row, ground.size(), 2);
+  // Every 20th sampled hand, for the exact argmin (thousands of EMDs a hand at 9,000 centres).
+  SparseHistograms check;
+  check.dims = x.dims;
+  for (std::int64_t i = 0; i < x.rows; i += 20) {
+    check.cluster.insert(check.cluster.end(), x.cluster_of(i), x.cluster_of(i) + x.size(i));
+    check.mass.insert(check.mass.end(), x.mass_of(i), x.mass_of(i) + x.size(i));
+    check.offset.push_back(static_cast<std::int64_t>(check.cluster.size()));
+    ++check.rows;
+  }
+  KMeansOptions o;
+  o.clusters = k;
+  o.max_iterations = static_cast<int>(state.range(1));
+  o.candidates = static_cast<int>(state.range(0));
+  o.threads = 2;
+  o.seed = 1000003ULL + 2;  // the turn's seed in hulhe abstract with seed = 1
+  o.algorithm = KMeansAlgorithm::kBounded;
+  for (auto _ : state) {
+    KMeansResult r = kmeans_emd(x, ground, o);
+    std::vector<std::int32_t> a;
+    const double exact =
+        assign_nearest_emd(check, r.centres, ground, 0, a, 2, {}, KMeansAlgorithm::kBounded);
+    state.counters["seed_cost"] = r.cost_history.front() / static_cast<double>(x.rows);
+    state.counters["fit_cost"] = r.cost / static_cast<double>(x.rows);
+    state.counters["exact_cost"] = exact / static_cast<double>(check.rows);
+    state.counters["lloyd_steps_kept"] = static_cast<double>(r.cost_history.size() - 1);
+  }
+}
+BENCHMARK(BM_RealTurnFit)
+    ->Args({4, 20})
+    ->Args({16, 20})
+    ->Args({128, 20})
     ->Unit(benchmark::kSecond)
     ->UseRealTime()
     ->Iterations(1);

@@ -258,6 +258,72 @@ std::uint64_t HandIndexer::index(const Card* cards) const {
   return result;
 }
 
+void HandIndexer::index_each_last_card(const Card* cards, std::uint64_t* out) const {
+  // index()'s per-suit keys with the last group one card short, and what a card of that
+  // suit added to the last group makes of its key; then per card the same sort and sum.
+  const int last = num_groups_ - 1;
+  std::array<std::uint64_t, kMaxGroups> masks{};
+  for (int g = 0, i = 0; g < num_groups_; ++g) {
+    std::uint64_t m = 0;
+    for (int end = i + cards_per_group_[g] - (g == last ? 1 : 0); i < end; ++i)
+      m |= std::uint64_t{1} << (16 * suit_of(cards[i]) + rank_of(cards[i]));
+    masks[g] = m;
+  }
+  std::array<std::uint64_t, kSuits> base_keys;
+  std::array<std::uint64_t, kSuits> prefix_idx, prefix_radix;
+  std::array<unsigned, kSuits> used_before_last, last_mask, all_used;
+  std::array<int, kSuits> prefix_shape;
+  for (int suit = 0; suit < kSuits; ++suit) {
+    unsigned used = 0;
+    std::uint64_t idx = 0, radix = 1;
+    int shape = 0;
+    for (int g = 0; g < last; ++g) {
+      const auto m = static_cast<unsigned>(masks[g] >> (16 * suit)) & 0x1FFFU;
+      const int count = std::popcount(m);
+      idx += radix * kColex.rank[squeeze(m, used)];
+      radix *= kBinom.c[kRanks - std::popcount(used)][count];
+      used |= m;
+      shape += count * shape_stride_[g];
+    }
+    prefix_idx[suit] = idx;
+    prefix_radix[suit] = radix;
+    prefix_shape[suit] = shape;
+    used_before_last[suit] = used;
+    const auto m = static_cast<unsigned>(masks[last] >> (16 * suit)) & 0x1FFFU;
+    last_mask[suit] = m;
+    all_used[suit] = used | m;
+    base_keys[suit] =
+        (std::uint64_t(shape + std::popcount(m) * shape_stride_[last]) << kIndexBits) |
+        (idx + radix * kColex.rank[squeeze(m, used)]);
+  }
+  constexpr std::uint64_t kIndexMask = (std::uint64_t{1} << kIndexBits) - 1;
+  for (int suit = 0; suit < kSuits; ++suit) {
+    for (int rank = 0; rank < kRanks; ++rank) {
+      const unsigned bit = 1U << rank;
+      if (all_used[suit] & bit) continue;
+      const unsigned m = last_mask[suit] | bit;
+      std::array<std::uint64_t, kSuits> keys = base_keys;
+      keys[suit] =
+          (std::uint64_t(prefix_shape[suit] + std::popcount(m) * shape_stride_[last])
+           << kIndexBits) |
+          (prefix_idx[suit] + prefix_radix[suit] * kColex.rank[squeeze(m, used_before_last[suit])]);
+      sort4_desc(keys.data());
+      std::array<int, kSuits> shapes;
+      for (int i = 0; i < kSuits; ++i) shapes[i] = static_cast<int>(keys[i] >> kIndexBits);
+      const std::int32_t config =
+          config_of_key_[((shapes[0] * num_shapes_ + shapes[1]) * num_shapes_ + shapes[2]) *
+                             num_shapes_ +
+                         shapes[3]];
+      const IndexTerms& terms = index_terms_[config];
+      std::uint64_t result = terms.offset;
+      for (int i = 0; i < kSuits; ++i)
+        result +=
+            terms.radix[i] * choose_upto4((keys[i] & kIndexMask) + terms.extra[i], terms.choose[i]);
+      out[make_card(rank, suit)] = result;
+    }
+  }
+}
+
 void HandIndexer::unindex(std::uint64_t index, Card* cards) const {
   if (index >= size_) throw std::out_of_range("HandIndexer::unindex: index out of range");
   const auto config = static_cast<std::size_t>(

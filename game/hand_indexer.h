@@ -31,6 +31,11 @@ class HandIndexer {
   int num_cards() const { return num_cards_; }
   // cards: the groups one after another (hole cards first). Cards must be distinct.
   std::uint64_t index(const Card* cards) const;
+  // The index of `cards` plus each possible last card at once: `cards` holds num_cards() - 1
+  // cards (the last group one short), and out[c] = index(cards + c) for every card c not
+  // among them (out[c] of a used card is left alone). One suit's key changes per card, so
+  // this skips most of index()'s work: the turn's river histograms call it per hand.
+  void index_each_last_card(const Card* cards, std::uint64_t* out) const;
   // Writes one representative hand of `index` (each group's cards ascending).
   void unindex(std::uint64_t index, Card* cards) const;
 

@@ -57,6 +57,47 @@ void for_each_hand(const std::vector<int>& groups, F&& f) {
   rec(rec, 0, groups[0], 0);
 }
 
+// index_each_last_card against index() for every possible last card: random hold'em hands of
+// the flop, turn and river indexers, and every hand of a small three-group indexer (whose
+// last group holds one card, so the call starts from an empty last group).
+TEST(HandIndexer, EachLastCardMatchesIndex) {
+  std::mt19937_64 rng(7);
+  for (int round = 1; round <= 3; ++round) {
+    const HandIndexer& indexer = HandIndexer::holdem(round);
+    const int n = indexer.num_cards();
+    for (int trial = 0; trial < 3000; ++trial) {
+      std::array<Card, 52> deck;
+      std::iota(deck.begin(), deck.end(), Card{0});
+      std::shuffle(deck.begin(), deck.end(), rng);
+      std::array<std::uint64_t, 52> each;
+      each.fill(~std::uint64_t{0});
+      indexer.index_each_last_card(deck.data(), each.data());
+      for (int j = n - 1; j < 52; ++j) {
+        std::array<Card, 7> hand;
+        std::copy(deck.begin(), deck.begin() + n - 1, hand.begin());
+        hand[n - 1] = deck[j];
+        ASSERT_EQ(each[deck[j]], indexer.index(hand.data())) << "round " << round;
+      }
+      for (int j = 0; j < n - 1; ++j) ASSERT_EQ(each[deck[j]], ~std::uint64_t{0});
+    }
+  }
+  const std::vector<int> groups = {2, 1, 1};
+  const HandIndexer small(groups);
+  std::set<std::uint64_t> seen;
+  for_each_hand({2, 1}, [&](const std::vector<Card>& cards) {
+    std::array<std::uint64_t, 52> each{};
+    small.index_each_last_card(cards.data(), each.data());
+    for (int c = 0; c < 52; ++c) {
+      if (std::find(cards.begin(), cards.end(), c) != cards.end()) continue;
+      std::vector<Card> hand = cards;
+      hand.push_back(static_cast<Card>(c));
+      ASSERT_EQ(each[c], small.index(hand.data()));
+      seen.insert(each[c]);
+    }
+  });
+  EXPECT_EQ(seen.size(), small.size());
+}
+
 TEST(HandIndexer, HoldemSizes) {
   EXPECT_EQ(HandIndexer::holdem(0).size(), 169U);
   EXPECT_EQ(HandIndexer::holdem(1).size(), 1286792U);
