@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <numeric>
 #include <stdexcept>
@@ -184,6 +185,87 @@ double GreedyEmd::operator()(const std::uint32_t* cluster, const float* mass, in
   }
   for (std::uint32_t t : touched_) used_[t] = 0.0f;
   touched_.clear();
+  return total;
+}
+
+NeighbourRanks::NeighbourRanks(const GroundDistance& g) : n_(g.size()) {
+  if (n_ > 65536) throw std::invalid_argument("NeighbourRanks: more than 65,536 clusters");
+  rank_.resize(static_cast<std::size_t>(n_) * n_);
+  for (int i = 0; i < n_; ++i) {
+    const GroundDistance::Neighbour* nb = g.neighbours(i);
+    std::uint16_t* out = rank_.data() + static_cast<std::size_t>(i) * n_;
+    for (int j = 0; j < n_; ++j) out[nb[j].cluster] = static_cast<std::uint16_t>(j);
+  }
+}
+
+double SparseGreedyEmd::operator()(const std::uint32_t* cluster, const float* mass, int size,
+                                   const std::uint32_t* other_cluster, const float* other_mass,
+                                   int other_size, const GroundDistance& ground,
+                                   const NeighbourRanks& ranks, double bound) {
+  if (size > kMaxSize || other_size > kMaxSize)
+    throw std::invalid_argument("SparseGreedyEmd: histogram larger than kMaxSize entries");
+  const int q = other_size;
+  round_.resize(static_cast<std::size_t>(size) * q);
+  for (int i = 0; i < size; ++i) {
+    const std::uint16_t* r = ranks.row(static_cast<int>(cluster[i]));
+    std::uint16_t* out = round_.data() + static_cast<std::size_t>(i) * q;
+    for (int s = 0; s < q; ++s) out[s] = r[other_cluster[s]];
+  }
+  remaining_.assign(mass, mass + size);
+  used_.assign(q, 0.0f);
+  last_.assign(size, -1);
+  // Entry i's next claim: its earliest round after the last one looked at whose cluster still
+  // has mass left (what is claimed is never released, so a cluster found exhausted stays so).
+  const auto next_round = [&](int i) {
+    const std::uint16_t* r = round_.data() + static_cast<std::size_t>(i) * q;
+    int best = 1 << 16;
+    for (int s = 0; s < q; ++s)
+      if (r[s] > last_[i] && r[s] < best && other_mass[s] - used_[s] > 0.0f) best = r[s];
+    return best;
+  };
+  heap_.clear();
+  for (int i = 0; i < size; ++i) {
+    const int r = next_round(i);
+    if (r < (1 << 16)) heap_.push_back(static_cast<std::uint32_t>(r) << 8 | i);
+  }
+  std::make_heap(heap_.begin(), heap_.end(), std::greater<>());
+  double total = 0.0;
+  std::uint32_t round = 0;
+  while (!heap_.empty()) {
+    const std::uint32_t top = heap_.front();
+    const std::uint32_t j = top >> 8;
+    // GreedyEmd checks the bound after every round, round 0 included.
+    if (j != round) {
+      if (total >= bound) break;
+      round = j;
+    }
+    std::pop_heap(heap_.begin(), heap_.end(), std::greater<>());
+    heap_.pop_back();
+    const int i = static_cast<int>(top & 0xFFU);
+    last_[i] = static_cast<int>(j);
+    const std::uint16_t* r = round_.data() + static_cast<std::size_t>(i) * q;
+    int s = 0;
+    while (r[s] != j) ++s;
+    const float available = other_mass[s] - used_[s];
+    if (available > 0.0f) {
+      const float d = ground(static_cast<int>(cluster[i]), static_cast<int>(other_cluster[s]));
+      if (available < remaining_[i]) {
+        total += static_cast<double>(available) * d;
+        remaining_[i] -= available;
+        used_[s] = other_mass[s];
+      } else {
+        total += static_cast<double>(remaining_[i]) * d;
+        used_[s] += remaining_[i];
+        remaining_[i] = 0.0f;
+        continue;  // this entry is done
+      }
+    }
+    const int next = next_round(i);
+    if (next < (1 << 16)) {
+      heap_.push_back(static_cast<std::uint32_t>(next) << 8 | i);
+      std::push_heap(heap_.begin(), heap_.end(), std::greater<>());
+    }
+  }
   return total;
 }
 

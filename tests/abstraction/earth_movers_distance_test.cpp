@@ -243,5 +243,46 @@ TEST(EarthMoversDistance, GreedyEqualsTheRoundRobinAlgorithmBitForBit) {
   EXPECT_GT(stopped, 100) << "the bounds must cut some walks short";
 }
 
+// SparseGreedyEmd (both sides sparse, rounds read from the neighbour ranks) against GreedyEmd
+// over the other side's dense form: the same float, with and without bounds, on planar grounds
+// and on a coarse grid of distances where ties decide the order.
+TEST(EarthMoversDistance, SparseGreedyEqualsGreedyBitForBit) {
+  std::mt19937_64 rng(29);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  int stopped = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const int n = std::vector<int>{7, 40, 300, 1000}[trial % 4];
+    GroundDistance g = testing::planar_ground(rng, n);
+    if (trial % 3 == 0) {
+      std::vector<float> d(static_cast<std::size_t>(n) * n);
+      for (int a = 0; a < n; ++a)
+        for (int b = 0; b < n; ++b) d[a * n + b] = static_cast<float>(std::abs(a / 5 - b / 5));
+      g = GroundDistance(n, d);
+    }
+    const NeighbourRanks ranks(g);
+    GreedyEmd greedy(n);
+    SparseGreedyEmd sparse;
+    Sparse p = random_sparse(rng, n, trial % 2 ? 46 : 5);
+    Sparse q = random_sparse(rng, n, trial % 5 ? 46 : 3);
+    std::vector<float> dense(n, 0.0f);
+    for (std::size_t e = 0; e < q.cluster.size(); ++e) dense[q.cluster[e]] = q.mass[e];
+    const int ps = static_cast<int>(p.cluster.size()), qs = static_cast<int>(q.cluster.size());
+    const double full = greedy(p.cluster.data(), p.mass.data(), ps, dense.data(), g);
+    ASSERT_EQ(
+        sparse(p.cluster.data(), p.mass.data(), ps, q.cluster.data(), q.mass.data(), qs, g, ranks),
+        full)
+        << trial;
+    for (double bound : {0.0, full * u(rng), full, full * 2}) {
+      const double want = greedy(p.cluster.data(), p.mass.data(), ps, dense.data(), g, bound);
+      ASSERT_EQ(sparse(p.cluster.data(), p.mass.data(), ps, q.cluster.data(), q.mass.data(), qs, g,
+                       ranks, bound),
+                want)
+          << trial << " bound " << bound;
+      stopped += want < full ? 1 : 0;
+    }
+  }
+  EXPECT_GT(stopped, 50) << "the bounds must cut some walks short";
+}
+
 }  // namespace
 }  // namespace hulhe

@@ -10,6 +10,8 @@
 #include <set>
 #include <vector>
 
+#include "tests/support/planar_ground.h"
+
 namespace hulhe {
 namespace {
 
@@ -303,6 +305,37 @@ TEST(KMeansEmd, EmbeddingBoundKeepsThePrunedArgminAndNeverExceedsTheExactEmd) {
     EXPECT_NEAR(got, best, 1e-5) << "row " << i;
   }
   EXPECT_THROW(s.ground.set_embedding(std::vector<float>(7), 1, false), std::invalid_argument);
+}
+
+// Single-hand centres over 500 next-round clusters (the shape of the large map's turn
+// centres, where the sparse-sparse greedy EMD serves): every distance is the smaller of
+// GreedyEmd's two directions, bit for bit, on 1 and 3 threads.
+TEST(KMeansEmd, SparseCentreDistancesEqualGreedyBothWays) {
+  std::mt19937_64 rng(31);
+  GroundDistance g = testing::planar_ground(rng, 500);
+  SparseHistograms h = testing::planar_histograms(40, g, 46, 30, 9);
+  FeatureMatrix c;
+  c.rows = h.rows;
+  c.cols = g.size();
+  c.data.assign(static_cast<std::size_t>(c.rows) * c.cols, 0.0f);
+  for (std::int64_t i = 0; i < h.rows; ++i)
+    for (int e = 0; e < h.size(i); ++e) c.row(i)[h.cluster_of(i)[e]] = h.mass_of(i)[e];
+  const auto d1 = centre_distances_emd(c, g, 1);
+  EXPECT_EQ(centre_distances_emd(c, g, 3), d1);
+  GreedyEmd emd(g.size());
+  const int k = static_cast<int>(c.rows);
+  for (int a = 0; a < k; ++a)
+    for (int b = 0; b < k; ++b) {
+      if (a == b) {
+        EXPECT_EQ(d1[a * k + b], 0.0f);
+        continue;
+      }
+      const auto ab =
+          static_cast<float>(emd(h.cluster_of(a), h.mass_of(a), h.size(a), c.row(b), g));
+      const auto ba =
+          static_cast<float>(emd(h.cluster_of(b), h.mass_of(b), h.size(b), c.row(a), g));
+      ASSERT_EQ(d1[a * k + b], std::min(ab, ba)) << a << " " << b;
+    }
 }
 
 TEST(KMeansEmd, CentreDistancesAreSymmetricUpperBoundsOfExact) {
