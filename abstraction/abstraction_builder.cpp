@@ -390,8 +390,8 @@ BucketMap AbstractionBuilder::build() {
         bucket = std::move(r.assignment);
         out.cost = r.cost;
         out.centres = std::move(r.centres);
-        // Only a potential-aware round before this one uses the distances (k^2 greedy EMDs:
-        // 20 s at 1,000 buckets, most of an hour at 9,000), and they are not stored.
+        // Only a potential-aware round before this one uses the distances (k^2 greedy EMDs,
+        // docs/abstraction.md), and they are not stored.
         if (round > 0 && config_.rounds[round - 1].method == BucketingMethod::kPotential)
           run_stage(name + ": distances between centres", [&] {
             ground.emplace(
