@@ -144,6 +144,27 @@ double emd_exact(const std::uint32_t* cluster, const float* mass, int size, cons
   return emd_transport(supply, demand, cost);
 }
 
+namespace {
+
+// One claim of Algorithm 2 (Ganzfried & Sandholm 2014): an entry holding `remaining` mass
+// takes up to `available` of a cluster at distance d whose mean mass is `full` and of which
+// `used` is claimed. Returns true when the entry has placed all its mass.
+inline bool claim(float available, float d, float full, float& remaining, float& used,
+                  double& total) {
+  if (available < remaining) {
+    total += static_cast<double>(available) * d;
+    remaining -= available;
+    used = full;
+    return false;
+  }
+  total += static_cast<double>(remaining) * d;
+  used += remaining;
+  remaining = 0.0f;
+  return true;
+}
+
+}  // namespace
+
 double GreedyEmd::operator()(const std::uint32_t* cluster, const float* mass, int size,
                              const float* dense, const GroundDistance& ground, double bound) {
   const int n = ground.size();
@@ -165,18 +186,9 @@ double GreedyEmd::operator()(const std::uint32_t* cluster, const float* mass, in
       const std::uint32_t target = nb.cluster;
       const float available = dense[target] - used_[target];
       if (available > 0.0f) {
-        const float d = nb.distance;
         if (used_[target] == 0.0f) touched_.push_back(target);
-        if (available < remaining_[i]) {
-          total += static_cast<double>(available) * d;
-          remaining_[i] -= available;
-          used_[target] = dense[target];
-        } else {
-          total += static_cast<double>(remaining_[i]) * d;
-          used_[target] += remaining_[i];
-          remaining_[i] = 0.0f;
+        if (claim(available, nb.distance, dense[target], remaining_[i], used_[target], total))
           continue;  // this entry is done
-        }
       }
       active_[kept++] = i;
     }
@@ -214,26 +226,31 @@ double SparseGreedyEmd::operator()(const std::uint32_t* cluster, const float* ma
   remaining_.assign(mass, mass + size);
   used_.assign(q, 0.0f);
   last_.assign(size, -1);
-  // Entry i's next claim: its earliest round after the last one looked at whose cluster still
-  // has mass left (what is claimed is never released, so a cluster found exhausted stays so).
-  const auto next_round = [&](int i) {
+  // Entry i's next claim as a heap key, round << 16 | i << 8 | the other cluster's position
+  // (claims in (round, entry) order): its earliest round after the last one looked at whose
+  // cluster still has mass left (what is claimed is never released, so a cluster found
+  // exhausted stays so). False when it has none.
+  const auto push_next = [&](int i) {
     const std::uint16_t* r = round_.data() + static_cast<std::size_t>(i) * q;
-    int best = 1 << 16;
+    int best = 1 << 16, at = 0;
     for (int s = 0; s < q; ++s)
-      if (r[s] > last_[i] && r[s] < best && other_mass[s] - used_[s] > 0.0f) best = r[s];
-    return best;
+      if (r[s] > last_[i] && r[s] < best && other_mass[s] - used_[s] > 0.0f) {
+        best = r[s];
+        at = s;
+      }
+    if (best == 1 << 16) return false;
+    heap_.push_back(static_cast<std::uint32_t>(best) << 16 | static_cast<std::uint32_t>(i) << 8 |
+                    static_cast<std::uint32_t>(at));
+    return true;
   };
   heap_.clear();
-  for (int i = 0; i < size; ++i) {
-    const int r = next_round(i);
-    if (r < (1 << 16)) heap_.push_back(static_cast<std::uint32_t>(r) << 8 | i);
-  }
+  for (int i = 0; i < size; ++i) push_next(i);
   std::make_heap(heap_.begin(), heap_.end(), std::greater<>());
   double total = 0.0;
   std::uint32_t round = 0;
   while (!heap_.empty()) {
     const std::uint32_t top = heap_.front();
-    const std::uint32_t j = top >> 8;
+    const std::uint32_t j = top >> 16;
     // GreedyEmd checks the bound after every round, round 0 included.
     if (j != round) {
       if (total >= bound) break;
@@ -241,30 +258,15 @@ double SparseGreedyEmd::operator()(const std::uint32_t* cluster, const float* ma
     }
     std::pop_heap(heap_.begin(), heap_.end(), std::greater<>());
     heap_.pop_back();
-    const int i = static_cast<int>(top & 0xFFU);
+    const int i = static_cast<int>((top >> 8) & 0xFFU);
+    const int s = static_cast<int>(top & 0xFFU);
     last_[i] = static_cast<int>(j);
-    const std::uint16_t* r = round_.data() + static_cast<std::size_t>(i) * q;
-    int s = 0;
-    while (r[s] != j) ++s;
     const float available = other_mass[s] - used_[s];
-    if (available > 0.0f) {
-      const float d = ground(static_cast<int>(cluster[i]), static_cast<int>(other_cluster[s]));
-      if (available < remaining_[i]) {
-        total += static_cast<double>(available) * d;
-        remaining_[i] -= available;
-        used_[s] = other_mass[s];
-      } else {
-        total += static_cast<double>(remaining_[i]) * d;
-        used_[s] += remaining_[i];
-        remaining_[i] = 0.0f;
-        continue;  // this entry is done
-      }
-    }
-    const int next = next_round(i);
-    if (next < (1 << 16)) {
-      heap_.push_back(static_cast<std::uint32_t>(next) << 8 | i);
-      std::push_heap(heap_.begin(), heap_.end(), std::greater<>());
-    }
+    if (available > 0.0f &&
+        claim(available, ground(static_cast<int>(cluster[i]), static_cast<int>(other_cluster[s])),
+              other_mass[s], remaining_[i], used_[s], total))
+      continue;  // this entry is done
+    if (push_next(i)) std::push_heap(heap_.begin(), heap_.end(), std::greater<>());
   }
   return total;
 }

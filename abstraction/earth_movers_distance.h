@@ -132,7 +132,7 @@ class SparseGreedyEmd {
   std::vector<std::uint16_t> round_;  // size x other_size: round of (entry, other cluster)
   std::vector<int> last_;             // per entry: the round of its last claim looked at
   std::vector<float> remaining_, used_;
-  std::vector<std::uint32_t> heap_;  // round << 8 | entry
+  std::vector<std::uint32_t> heap_;  // round << 16 | entry << 8 | other cluster's position
 };
 
 }  // namespace hulhe
