@@ -200,6 +200,71 @@ double GreedyEmd::operator()(const std::uint32_t* cluster, const float* mass, in
   return total;
 }
 
+double GreedyEmd::operator()(const std::uint32_t* cluster, const float* mass, int size,
+                             const float* dense, std::span<const std::uint32_t> support,
+                             const GroundDistance& ground, double bound) {
+  if (size > 255) throw std::invalid_argument("GreedyEmd: more than 255 entries");
+  const int n = ground.size();
+  if (static_cast<int>(used_.size()) < n) used_.assign(n, 0.0f);
+  const std::size_t words = (static_cast<std::size_t>(n) + 63) / 64;
+  if (has_mass_.size() < words) has_mass_.assign(words, 0);
+  std::uint64_t* bits = has_mass_.data();
+  for (std::uint32_t t : support)
+    if (dense[t] > 0.0f) bits[t >> 6] |= std::uint64_t{1} << (t & 63);
+  remaining_.assign(mass, mass + size);
+  rows_.resize(size);
+  for (int i = 0; i < size; ++i) rows_[i] = ground.neighbours(static_cast<int>(cluster[i]));
+  // Entry i's first round at or after `from` whose cluster has mass left, or n. A cluster
+  // found exhausted stays so (claims are never released): its bit is cleared.
+  const auto next_round = [&](int i, int from) {
+    const GroundDistance::Neighbour* row = rows_[i];
+    for (int j = from; j < n; ++j) {
+      const std::uint32_t t = row[j].cluster;
+      if ((bits[t >> 6] >> (t & 63) & 1U) == 0) continue;
+      if (dense[t] - used_[t] > 0.0f) return j;
+      bits[t >> 6] &= ~(std::uint64_t{1} << (t & 63));
+    }
+    return n;
+  };
+  heap_.clear();
+  for (int i = 0; i < size; ++i) {
+    const int j = next_round(i, 0);
+    if (j < n) heap_.push_back(static_cast<std::uint32_t>(j) << 8 | static_cast<std::uint32_t>(i));
+  }
+  std::make_heap(heap_.begin(), heap_.end(), std::greater<>());
+  double total = 0.0;
+  std::uint32_t round = 0;
+  while (!heap_.empty()) {
+    const std::uint32_t top = heap_.front();
+    const std::uint32_t j = top >> 8;
+    // The round-robin walk checks the bound after every round, round 0 included.
+    if (j != round) {
+      if (total >= bound) break;
+      round = j;
+    }
+    std::pop_heap(heap_.begin(), heap_.end(), std::greater<>());
+    heap_.pop_back();
+    const int i = static_cast<int>(top & 0xFFU);
+    const GroundDistance::Neighbour nb = rows_[i][j];
+    const std::uint32_t target = nb.cluster;
+    const float available = dense[target] - used_[target];
+    if (available > 0.0f) {
+      if (used_[target] == 0.0f) touched_.push_back(target);
+      if (claim(available, nb.distance, dense[target], remaining_[i], used_[target], total))
+        continue;  // this entry is done
+    }
+    const int next = next_round(i, static_cast<int>(j) + 1);
+    if (next < n) {
+      heap_.push_back(static_cast<std::uint32_t>(next) << 8 | static_cast<std::uint32_t>(i));
+      std::push_heap(heap_.begin(), heap_.end(), std::greater<>());
+    }
+  }
+  for (std::uint32_t t : touched_) used_[t] = 0.0f;
+  touched_.clear();
+  for (std::uint32_t t : support) bits[t >> 6] = 0;
+  return total;
+}
+
 NeighbourRanks::NeighbourRanks(const GroundDistance& g) : n_(g.size()) {
   if (n_ > 65536) throw std::invalid_argument("NeighbourRanks: more than 65,536 clusters");
   rank_.resize(static_cast<std::size_t>(n_) * n_);

@@ -94,9 +94,19 @@ class GreedyEmd {
   double operator()(const std::uint32_t* cluster, const float* mass, int size, const float* dense,
                     const GroundDistance& ground,
                     double bound = std::numeric_limits<double>::infinity());
+  // The same value, bit for bit and with the same early stop, when `dense` is nonzero only
+  // at the clusters of `support` (a single hand's histogram as a centre, as the turn's
+  // k-means++ centres are). Round-robin walks hundreds of empty clusters a claim there; here
+  // each entry jumps to its next cluster with mass left (one bit test per cluster passed) and
+  // the claims are taken in Algorithm 2's (round, entry) order from a heap. size <= 255.
+  double operator()(const std::uint32_t* cluster, const float* mass, int size, const float* dense,
+                    std::span<const std::uint32_t> support, const GroundDistance& ground,
+                    double bound = std::numeric_limits<double>::infinity());
 
  private:
-  std::vector<float> used_;  // mean mass claimed so far, reset through touched_
+  std::vector<float> used_;              // mean mass claimed so far, reset through touched_
+  std::vector<std::uint64_t> has_mass_;  // support's clusters not yet exhausted (a bit each)
+  std::vector<std::uint32_t> heap_;      // round << 8 | entry
   std::vector<std::uint32_t> touched_;
   std::vector<float> remaining_;
   std::vector<const GroundDistance::Neighbour*> rows_;  // each entry's neighbour row

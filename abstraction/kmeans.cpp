@@ -727,19 +727,52 @@ struct PivotBounds {
   }
 };
 
+// Each centre's non-zero clusters where they are few (at most one in eight, as for a
+// single hand's histogram), else none: the greedy EMD against such a centre jumps between
+// them (GreedyEmd's support overload, the same value) instead of walking every cluster.
+struct CentreSupports {
+  std::vector<std::int64_t> offset{0};
+  std::vector<std::uint32_t> cluster;
+
+  CentreSupports(const FeatureMatrix& centres, int threads) {
+    const std::int64_t k = centres.rows;
+    const int dims = centres.cols;
+    std::vector<std::vector<std::uint32_t>> each(static_cast<std::size_t>(k));
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 64)
+    for (std::int64_t c = 0; c < k; ++c) {
+      const float* row = centres.row(c);
+      std::vector<std::uint32_t>& out = each[static_cast<std::size_t>(c)];
+      for (int j = 0; j < dims; ++j)
+        if (row[j] != 0.0f) out.push_back(static_cast<std::uint32_t>(j));
+      if (out.size() * 8 > static_cast<std::size_t>(dims) || out.size() > 255) out.clear();
+    }
+    for (const auto& e : each) {
+      cluster.insert(cluster.end(), e.begin(), e.end());
+      offset.push_back(static_cast<std::int64_t>(cluster.size()));
+    }
+  }
+  std::span<const std::uint32_t> of(int c) const {
+    return {cluster.data() + offset[c], static_cast<std::size_t>(offset[c + 1] - offset[c])};
+  }
+};
+
 // The greedy EMD's nearest centre among `order`'s (lower bound, centre) pairs, ascending:
 // stops at the first bound above the best distance found (the greedy EMD is >= the exact
 // EMD >= the bound), ties to the lower centre. Both EMD assigners end with it.
 std::pair<int, double> nearest_among_candidates(std::span<const std::pair<float, int>> order,
                                                 const std::uint32_t* cl, const float* m, int size,
                                                 const FeatureMatrix& centres,
+                                                const CentreSupports& supports,
                                                 const GroundDistance& ground, GreedyEmd& emd) {
   double best = kInf;
   int best_c = order[0].second;
   for (const auto& [bound, c] : order) {
     // A small slack keeps float rounding in the projections from pruning a true winner.
     if (bound > best * (1 + 1e-5) + 1e-7) break;
-    const double d = emd(cl, m, size, centres.row(c), ground, best);
+    const std::span<const std::uint32_t> support = supports.of(c);
+    const double d = support.empty() || size > 255
+                         ? emd(cl, m, size, centres.row(c), ground, best)
+                         : emd(cl, m, size, centres.row(c), support, ground, best);
     if (d < best || (d == best && c < best_c)) {
       best = d;
       best_c = c;
@@ -753,6 +786,7 @@ std::pair<int, double> nearest_among_candidates(std::span<const std::pair<float,
 struct EmdAssigner {
   using Scratch = std::vector<std::pair<float, int>>;  // the candidates' (bound, centre)
   const FeatureMatrix& centres;
+  const CentreSupports& supports;
   const GroundDistance& ground;
   const PivotBounds& bounds;
   const std::vector<float>& centre_proj;  // k x pivots
@@ -771,7 +805,7 @@ struct EmdAssigner {
     // Only the `cap` lowest bounds are ever looked at.
     std::partial_sort(order.begin(), order.begin() + cap, order.end());
     return nearest_among_candidates(std::span(order.data(), static_cast<std::size_t>(cap)), cl, m,
-                                    size, centres, ground, emd);
+                                    size, centres, supports, ground, emd);
   }
 };
 
@@ -783,6 +817,7 @@ struct EmdAssigner {
 // by a small insertion list (cap <= 32) or nth_element, not a partial sort of all k.
 struct EmdAssignerBounded {
   const FeatureMatrix& centres;
+  const CentreSupports& supports;
   const GroundDistance& ground;
   const PivotBounds& bounds;
   const std::vector<float>& centre_proj_t;  // stride x k
@@ -860,7 +895,7 @@ struct EmdAssignerBounded {
       std::sort(order.begin(), order.begin() + cap);
     }
     return nearest_among_candidates(std::span(order.data(), static_cast<std::size_t>(cap)), cl, m,
-                                    size, centres, ground, emd);
+                                    size, centres, supports, ground, emd);
   }
 };
 
@@ -908,15 +943,16 @@ double assign_emd(const SparseHistograms& x, const FeatureMatrix& centres, const
   std::vector<float> proj = project_centres(centres, g, bounds, threads);
   assignment.resize(x.rows);
   distance.resize(x.rows);
+  const CentreSupports supports(centres, threads);
   ParallelProgress report(progress, stage, x.rows);
   if (algorithm == KMeansAlgorithm::kBounded) {
     const int k = static_cast<int>(centres.rows);
     const std::vector<float> proj_t = transpose_projections(proj, k, bounds.stride());
-    assign_each(x, g, EmdAssignerBounded{centres, g, bounds, proj_t, candidates}, assignment,
-                distance, threads, report);
+    assign_each(x, g, EmdAssignerBounded{centres, supports, g, bounds, proj_t, candidates},
+                assignment, distance, threads, report);
   } else {
-    assign_each(x, g, EmdAssigner{centres, g, bounds, proj, candidates}, assignment, distance,
-                threads, report);
+    assign_each(x, g, EmdAssigner{centres, supports, g, bounds, proj, candidates}, assignment,
+                distance, threads, report);
   }
   if (stage) report.finish();
   double total = 0.0;

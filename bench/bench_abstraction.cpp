@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <memory>
 #include <random>
 #include <vector>
 
@@ -250,6 +251,85 @@ BENCHMARK(BM_KMeansFitL2)
     ->UseRealTime()
     ->Iterations(1);
 
+// The real turn sample of BM_RealTurnFit and BM_RealTurnAssign, built once: HULHE_BUCKETS's
+// river gives the ground distance; nullptr (and `why`) without a usable map.
+struct RealTurnSample {
+  GroundDistance ground;
+  SparseHistograms x;      // the sampled turn hands' next-round histograms
+  SparseHistograms check;  // every 20th of them
+  int k = 9000;
+};
+
+const RealTurnSample* real_turn_sample(const char*& why) {
+  static std::unique_ptr<RealTurnSample> sample;
+  static const char* error = nullptr;
+  static bool built = false;
+  if (!built) {
+    built = true;
+    const char* path = std::getenv("HULHE_BUCKETS");
+    if (path == nullptr) {
+      error = "set HULHE_BUCKETS to a bucket map with a k-means river";
+    } else {
+      BucketMap map = BucketMap::load(path);
+      const RoundBuckets& river = map.rounds[3];
+      if (river.centres.rows == 0) {
+        error = "the map's river has no centres";
+      } else {
+        sample = std::make_unique<RealTurnSample>(
+            RealTurnSample{GroundDistance(static_cast<int>(river.centres.rows),
+                                          centre_distances(river.centres, KMeansMetric::kL2)),
+                           {},
+                           {},
+                           9000});
+        RealTurnSample& s = *sample;
+        s.ground.set_embedding(river.centres.data, river.centres.cols, false);
+        const char* k_env = std::getenv("HULHE_TURN_BUCKETS");
+        const char* n_env = std::getenv("HULHE_TURN_SAMPLE");
+        if (k_env) s.k = std::atoi(k_env);
+        const std::int64_t n = n_env ? std::atoll(n_env) : 200000;
+        const HandIndexer& turn = HandIndexer::holdem(2);
+        const int per_row = next_round_successors(2);
+        const std::vector<std::int64_t> rows =
+            sample_rows(static_cast<std::int64_t>(turn.size()), n, 7);
+        std::vector<std::int32_t> lists(rows.size() * per_row);
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+          Card cards[7];
+          turn.unindex(static_cast<std::uint64_t>(rows[i]), cards);
+          next_round_buckets_of(
+              2, cards, [&](std::uint64_t next) { return river[static_cast<std::int64_t>(next)]; },
+              lists.data() + i * per_row);
+        }
+        s.x = histograms_from_lists(lists.data(), static_cast<std::int64_t>(rows.size()), per_row,
+                                    s.ground.size(), 2);
+        // Every 20th sampled hand, for the exact argmin (thousands of EMDs a hand at 9,000
+        // centres).
+        s.check.dims = s.x.dims;
+        for (std::int64_t i = 0; i < s.x.rows; i += 20) {
+          s.check.cluster.insert(s.check.cluster.end(), s.x.cluster_of(i),
+                                 s.x.cluster_of(i) + s.x.size(i));
+          s.check.mass.insert(s.check.mass.end(), s.x.mass_of(i), s.x.mass_of(i) + s.x.size(i));
+          s.check.offset.push_back(static_cast<std::int64_t>(s.check.cluster.size()));
+          ++s.check.rows;
+        }
+      }
+    }
+  }
+  why = error;
+  return sample.get();
+}
+
+// The turn's k-means options of hulhe abstract for the large config (seed = 1).
+KMeansOptions real_turn_options(const RealTurnSample& s, int candidates, int iterations) {
+  KMeansOptions o;
+  o.clusters = s.k;
+  o.max_iterations = iterations;
+  o.candidates = candidates;
+  o.threads = 2;
+  o.seed = 1000003ULL + 2;  // the turn's seed in hulhe abstract with seed = 1
+  o.algorithm = KMeansAlgorithm::kBounded;
+  return o;
+}
+
 // The turn's fit on real hands, for the large map's parameters: HULHE_BUCKETS names a bucket
 // map whose river is k-means (its centres give the ground distance, as in hulhe abstract),
 // HULHE_TURN_BUCKETS (default 9,000) the centres and HULHE_TURN_SAMPLE (default 200,000) the
@@ -259,53 +339,17 @@ BENCHMARK(BM_KMeansFitL2)
 // every 20th sampled hand at its exact greedy-EMD argmin), so fits with few and many
 // candidates compare on one objective. Skipped without HULHE_BUCKETS.
 void BM_RealTurnFit(benchmark::State& state) {
-  const char* path = std::getenv("HULHE_BUCKETS");
-  if (path == nullptr) {
-    state.SkipWithError("set HULHE_BUCKETS to a bucket map with a k-means river");
+  const char* why = nullptr;
+  const RealTurnSample* s = real_turn_sample(why);
+  if (s == nullptr) {
+    state.SkipWithError(why);
     return;
   }
-  static BucketMap map = BucketMap::load(path);
-  const RoundBuckets& river = map.rounds[3];
-  if (river.centres.rows == 0) {
-    state.SkipWithError("the map's river has no centres");
-    return;
-  }
-  const char* k_env = std::getenv("HULHE_TURN_BUCKETS");
-  const char* n_env = std::getenv("HULHE_TURN_SAMPLE");
-  const int k = k_env ? std::atoi(k_env) : 9000;
-  const std::int64_t n = n_env ? std::atoll(n_env) : 200000;
-  GroundDistance ground(static_cast<int>(river.centres.rows),
-                        centre_distances(river.centres, KMeansMetric::kL2));
-  ground.set_embedding(river.centres.data, river.centres.cols, false);
-  const HandIndexer& turn = HandIndexer::holdem(2);
-  const int per_row = next_round_successors(2);
-  const std::vector<std::int64_t> rows = sample_rows(static_cast<std::int64_t>(turn.size()), n, 7);
-  std::vector<std::int32_t> lists(rows.size() * per_row);
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    Card cards[7];
-    turn.unindex(static_cast<std::uint64_t>(rows[i]), cards);
-    next_round_buckets_of(
-        2, cards, [&](std::uint64_t next) { return river[static_cast<std::int64_t>(next)]; },
-        lists.data() + i * per_row);
-  }
-  const SparseHistograms x = histograms_from_lists(
-      lists.data(), static_cast<std::int64_t>(rows.size()), per_row, ground.size(), 2);
-  // Every 20th sampled hand, for the exact argmin (thousands of EMDs a hand at 9,000 centres).
-  SparseHistograms check;
-  check.dims = x.dims;
-  for (std::int64_t i = 0; i < x.rows; i += 20) {
-    check.cluster.insert(check.cluster.end(), x.cluster_of(i), x.cluster_of(i) + x.size(i));
-    check.mass.insert(check.mass.end(), x.mass_of(i), x.mass_of(i) + x.size(i));
-    check.offset.push_back(static_cast<std::int64_t>(check.cluster.size()));
-    ++check.rows;
-  }
-  KMeansOptions o;
-  o.clusters = k;
-  o.max_iterations = static_cast<int>(state.range(1));
-  o.candidates = static_cast<int>(state.range(0));
-  o.threads = 2;
-  o.seed = 1000003ULL + 2;  // the turn's seed in hulhe abstract with seed = 1
-  o.algorithm = KMeansAlgorithm::kBounded;
+  const SparseHistograms& x = s->x;
+  const SparseHistograms& check = s->check;
+  const GroundDistance& ground = s->ground;
+  const KMeansOptions o =
+      real_turn_options(*s, static_cast<int>(state.range(0)), static_cast<int>(state.range(1)));
   for (auto _ : state) {
     KMeansResult r = kmeans_emd(x, ground, o);
     std::vector<std::int32_t> a;
@@ -321,6 +365,33 @@ BENCHMARK(BM_RealTurnFit)
     ->Args({4, 20})
     ->Args({16, 20})
     ->Args({128, 20})
+    ->Unit(benchmark::kSecond)
+    ->UseRealTime()
+    ->Iterations(1);
+
+// The large turn's final assignment on real hands (the step that labels all 13,960,050 turn
+// hands in hulhe abstract): the sample of BM_RealTurnFit against its k-means++ centres (fitted
+// once, no Lloyd step), arg = candidates. Items = hands; counter cost = mean greedy EMD.
+void BM_RealTurnAssign(benchmark::State& state) {
+  const char* why = nullptr;
+  const RealTurnSample* s = real_turn_sample(why);
+  if (s == nullptr) {
+    state.SkipWithError(why);
+    return;
+  }
+  static const FeatureMatrix centres =
+      kmeans_emd(s->x, s->ground, real_turn_options(*s, 4, 1)).centres;
+  std::vector<std::int32_t> a;
+  double cost = 0.0;
+  for (auto _ : state)
+    cost = assign_nearest_emd(s->x, centres, s->ground, static_cast<int>(state.range(0)), a, 2, {},
+                              KMeansAlgorithm::kBounded);
+  state.counters["cost"] = cost / static_cast<double>(s->x.rows);
+  state.SetItemsProcessed(state.iterations() * s->x.rows);
+}
+BENCHMARK(BM_RealTurnAssign)
+    ->Arg(4)
+    ->Arg(16)
     ->Unit(benchmark::kSecond)
     ->UseRealTime()
     ->Iterations(1);

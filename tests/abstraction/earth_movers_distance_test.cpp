@@ -243,13 +243,15 @@ TEST(EarthMoversDistance, GreedyEqualsTheRoundRobinAlgorithmBitForBit) {
   EXPECT_GT(stopped, 100) << "the bounds must cut some walks short";
 }
 
-// SparseGreedyEmd (both sides sparse, rounds read from the neighbour ranks) against GreedyEmd
-// over the other side's dense form: the same float, with and without bounds, on planar grounds
-// and on a coarse grid of distances where ties decide the order.
+// SparseGreedyEmd (both sides sparse, rounds read from the neighbour ranks) and GreedyEmd's
+// support overload (jumps to the dense side's non-zero clusters) against GreedyEmd over the
+// other side's dense form: the same float, with and without bounds, on planar grounds and on
+// a coarse grid of distances where ties decide the order.
 TEST(EarthMoversDistance, SparseGreedyEqualsGreedyBitForBit) {
   std::mt19937_64 rng(29);
   std::uniform_real_distribution<double> u(0.0, 1.0);
   int stopped = 0;
+  GreedyEmd supported;  // one across trials of every size: its scratch must be left clean
   for (int trial = 0; trial < 300; ++trial) {
     const int n = std::vector<int>{7, 40, 300, 1000}[trial % 4];
     GroundDistance g = testing::planar_ground(rng, n);
@@ -267,15 +269,23 @@ TEST(EarthMoversDistance, SparseGreedyEqualsGreedyBitForBit) {
     std::vector<float> dense(n, 0.0f);
     for (std::size_t e = 0; e < q.cluster.size(); ++e) dense[q.cluster[e]] = q.mass[e];
     const int ps = static_cast<int>(p.cluster.size()), qs = static_cast<int>(q.cluster.size());
+    // The support overload may be given clusters where the dense side is zero too.
+    std::vector<std::uint32_t> support = q.cluster;
+    if (trial % 7 == 0) support.push_back(static_cast<std::uint32_t>(rng() % n));
     const double full = greedy(p.cluster.data(), p.mass.data(), ps, dense.data(), g);
     ASSERT_EQ(
         sparse(p.cluster.data(), p.mass.data(), ps, q.cluster.data(), q.mass.data(), qs, g, ranks),
         full)
         << trial;
+    ASSERT_EQ(supported(p.cluster.data(), p.mass.data(), ps, dense.data(), support, g), full)
+        << trial;
     for (double bound : {0.0, full * u(rng), full, full * 2}) {
       const double want = greedy(p.cluster.data(), p.mass.data(), ps, dense.data(), g, bound);
       ASSERT_EQ(sparse(p.cluster.data(), p.mass.data(), ps, q.cluster.data(), q.mass.data(), qs, g,
                        ranks, bound),
+                want)
+          << trial << " bound " << bound;
+      ASSERT_EQ(supported(p.cluster.data(), p.mass.data(), ps, dense.data(), support, g, bound),
                 want)
           << trial << " bound " << bound;
       stopped += want < full ? 1 : 0;
