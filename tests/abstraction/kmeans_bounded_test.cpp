@@ -192,6 +192,36 @@ TEST(KMeansBoundedEmd, AssignmentEqualsExactKernelAndBruteForce) {
   }
 }
 
+// Single-hand centres over 400 clusters (at most 46 non-zero: one in eight or fewer) take the
+// greedy EMD's support overload: the assignment must still be the brute-force argmin of the
+// round-robin GreedyEmd over every centre (ties to the lower centre), with the same costs.
+TEST(KMeansBoundedEmd, SingleHandCentresGiveTheBruteForceAssignment) {
+  std::mt19937_64 rng(11);
+  GroundDistance g = testing::planar_ground(rng, 400, true);
+  SparseHistograms x = planar_points(600, g, 46, 12);
+  FeatureMatrix c = dense_means(planar_points(60, g, 46, 13), 60, 1);
+  for (int threads : {1, 3}) {
+    std::vector<std::int32_t> a;
+    const double cost = assign_nearest_emd(x, c, g, 0, a, threads, {}, KMeansAlgorithm::kBounded);
+    GreedyEmd emd(g.size());
+    double want_cost = 0.0;
+    for (std::int64_t i = 0; i < x.rows; ++i) {
+      double best = std::numeric_limits<double>::infinity();
+      int best_c = -1;
+      for (int j = 0; j < c.rows; ++j) {
+        const double d = emd(x.cluster_of(i), x.mass_of(i), x.size(i), c.row(j), g);
+        if (d < best) {
+          best = d;
+          best_c = j;
+        }
+      }
+      ASSERT_EQ(a[i], best_c) << "row " << i << " threads " << threads;
+      want_cost += static_cast<float>(best);
+    }
+    EXPECT_EQ(cost, want_cost);
+  }
+}
+
 // kmeans_emd with `o` on 1 and on 3 threads: the same assignment, centres and cost. Returns
 // the 1-thread fit.
 KMeansResult fit_on_one_and_three_threads(const SparseHistograms& x, const GroundDistance& g,
