@@ -47,6 +47,17 @@ void for_each_extension(const HandIndexer& indexer, const Card* cards, int have,
   int m = 0;
   for (int c = 0; c < kMaxCards; ++c)
     if (!used.contains(static_cast<Card>(c))) rest[m++] = static_cast<Card>(c);
+  if (add == 2) {
+    // Two more cards (flop to river): for each first card, all second cards' indices from
+    // one call, in the same ascending (first, second) order as the general loop below.
+    std::uint64_t index[kMaxCards];
+    for (int i = 0; i + 1 < m; ++i) {
+      buf[have] = rest[i];
+      indexer.index_each_last_card(buf, index);
+      for (int j = i + 1; j < m; ++j) f(index[rest[j]]);
+    }
+    return;
+  }
   int pos[7];
   for (int i = 0; i < add; ++i) pos[i] = i;
   for (;;) {

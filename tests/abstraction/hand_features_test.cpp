@@ -289,6 +289,41 @@ TEST(HandFeatures, FlopHandMatchesBruteForce) {
   check_hand_against_brute_force(1, cards);
 }
 
+// for_each_river_hand of flop and turn hands (one index_each_last_card call per first added
+// card) reports the same canonical river indices in the same order as indexing every
+// completion in ascending card order.
+TEST(HandFeatures, RiverCompletionsInAscendingOrder) {
+  std::mt19937_64 rng(23);
+  const HandIndexer& river = HandIndexer::holdem(3);
+  for (int round = 1; round <= 2; ++round) {
+    const HandIndexer& indexer = HandIndexer::holdem(round);
+    const int have = 2 + board_cards_in_round(round);
+    for (int trial = 0; trial < 20; ++trial) {
+      Card cards[7];
+      indexer.unindex(rng() % indexer.size(), cards);
+      const CardSet known = set_of(cards, have);
+      std::vector<std::uint64_t> want;
+      for (int a = 0; a < kMaxCards; ++a) {
+        if (known.contains(static_cast<Card>(a))) continue;
+        cards[have] = static_cast<Card>(a);
+        if (round == 2) {
+          want.push_back(river.index(cards));
+          continue;
+        }
+        for (int b = a + 1; b < kMaxCards; ++b) {
+          if (known.contains(static_cast<Card>(b))) continue;
+          cards[have + 1] = static_cast<Card>(b);
+          want.push_back(river.index(cards));
+        }
+      }
+      std::vector<std::uint64_t> got;
+      for_each_river_hand(round, cards, [&](std::uint64_t i) { got.push_back(i); });
+      ASSERT_EQ(got.size(), round == 1 ? 1081U : 46U);
+      EXPECT_EQ(got, want) << "round " << round << " trial " << trial;
+    }
+  }
+}
+
 // A suit-invariant stand-in for a bucket map, defined from the cards: the 5-7 card rank of
 // the whole hand and the highest hole rank.
 std::int32_t toy_bucket(const Card* cards, int n) {
