@@ -43,6 +43,9 @@ OFF = {"discount_interval": 0, "discount_until": 0, "average_delay": 0, "prune_a
 # a bucket.
 KE = {"method": "distribution", "bins": 50}
 EHS = {"method": "ehs"}
+# Potential-aware flop and turn (Ganzfried & Sandholm 2014), the standard config's until KE
+# beat it at its split (docs/strategy-quality.md).
+PA = {"method": "potential", "candidates": 4}
 
 
 def split(flop, turn, river):
@@ -68,6 +71,7 @@ ABSTRACTIONS = {
     "quick-pp-ehs": ("quick", {"river": EHS}),
     "standard": ("standard", {}),
     "standard-ke": ("standard", {"flop": KE, "turn": KE}),
+    "standard-pa": ("standard", {"flop": PA, "turn": PA}),
     "standard-ehs": ("standard", {"flop": EHS, "turn": EHS, "river": EHS}),
     "standard-1000": ("standard", STANDARD_1000),
     "standard-1000-ke": ("standard", with_features(STANDARD_1000, flop=KE, turn=KE)),
@@ -107,6 +111,8 @@ ROWS = {
                         {"algorithm": "cfr-br"}, {}),
     "standard-ke-es": ("standard-ke", "KE-KO features, external sampling, shipped schedule", {},
                        {}),
+    "standard-pa-es": ("standard-pa", "potential-aware flop and turn (the standard config "
+                       "before KE), external sampling, shipped schedule", {}, {}),
     "standard-ehs-es": ("standard-ehs", "E[HS] percentile buckets on every round, external "
                         "sampling, shipped schedule", {}, {}),
     "standard-1000-es": ("standard-1000", "169-1000-1000-1000 (the standard split before the "

@@ -120,16 +120,20 @@ TEST(AbstractionConfig, ShippedConfigsParseWithTheirBucketCounts) {
   struct Expect {
     const char* file;
     std::array<int, 4> buckets;
+    BucketingMethod flop_and_turn;
   };
-  for (Expect e : {Expect{"configs/hulhe-quick.toml", {169, 50, 50, 50}},
-                   Expect{"configs/hulhe-standard.toml", {169, 3000, 3000, 740}},
-                   Expect{"configs/hulhe-large.toml", {169, 9000, 9000, 9000}}}) {
+  // The standard config's flop and turn are KE (docs/strategy-quality.md).
+  for (Expect e :
+       {Expect{"configs/hulhe-quick.toml", {169, 50, 50, 50}, BucketingMethod::kPotential},
+        Expect{
+            "configs/hulhe-standard.toml", {169, 3000, 3000, 740}, BucketingMethod::kDistribution},
+        Expect{"configs/hulhe-large.toml", {169, 9000, 9000, 9000}, BucketingMethod::kPotential}}) {
     AbstractionConfig c = AbstractionConfig::from_file(repo(e.file));
     EXPECT_TRUE(std::filesystem::exists(c.game_path)) << c.game_path;
     EXPECT_EQ(c.rounds[0].method, BucketingMethod::kLossless) << e.file;
     for (int r = 1; r < 4; ++r) EXPECT_EQ(c.rounds[r].buckets, e.buckets[r]) << e.file << r;
-    EXPECT_EQ(c.rounds[1].method, BucketingMethod::kPotential);
-    EXPECT_EQ(c.rounds[2].method, BucketingMethod::kPotential);
+    EXPECT_EQ(c.rounds[1].method, e.flop_and_turn) << e.file;
+    EXPECT_EQ(c.rounds[2].method, e.flop_and_turn) << e.file;
     EXPECT_EQ(c.rounds[3].method, BucketingMethod::kOchs);
     // The effective config hashes stably and differs between configs.
     EXPECT_EQ(c.hash(), AbstractionConfig::from_file(repo(e.file)).hash());
