@@ -163,33 +163,6 @@ inline bool claim(float available, float d, float full, float& remaining, float&
   return true;
 }
 
-// "No further claim": no key is all ones (an entry index is at most 254).
-constexpr std::uint32_t kNoClaim = 0xFFFFFFFFU;
-
-// Algorithm 2's claims in its (round, entry) order, from a min-heap of keys whose bits from
-// `shift` up are the round: `take(key)` makes the key's claim (adding to `total`) and returns
-// the entry's next key, kNoClaim when it has none. The round-robin walk checks its bound
-// after every round, round 0 included: here when the round changes, with the same total.
-template <typename Take>
-void claims_in_round_order(std::vector<std::uint32_t>& heap, int shift, double bound,
-                           const double& total, Take take) {
-  std::make_heap(heap.begin(), heap.end(), std::greater<>());
-  std::uint32_t round = 0;
-  while (!heap.empty()) {
-    const std::uint32_t top = heap.front();
-    if (top >> shift != round) {
-      if (total >= bound) break;
-      round = top >> shift;
-    }
-    std::pop_heap(heap.begin(), heap.end(), std::greater<>());
-    heap.pop_back();
-    if (const std::uint32_t next = take(top); next != kNoClaim) {
-      heap.push_back(next);
-      std::push_heap(heap.begin(), heap.end(), std::greater<>());
-    }
-  }
-}
-
 }  // namespace
 
 double GreedyEmd::operator()(const std::uint32_t* cluster, const float* mass, int size,
@@ -253,15 +226,24 @@ double GreedyEmd::operator()(const std::uint32_t* cluster, const float* mass, in
     }
     return n;
   };
-  const auto key = [&](int i, int j) {
-    return j < n ? static_cast<std::uint32_t>(j) << 8 | static_cast<std::uint32_t>(i) : kNoClaim;
-  };
   heap_.clear();
-  for (int i = 0; i < size; ++i)
-    if (const std::uint32_t k = key(i, next_round(i, 0)); k != kNoClaim) heap_.push_back(k);
+  for (int i = 0; i < size; ++i) {
+    const int j = next_round(i, 0);
+    if (j < n) heap_.push_back(static_cast<std::uint32_t>(j) << 8 | static_cast<std::uint32_t>(i));
+  }
+  std::make_heap(heap_.begin(), heap_.end(), std::greater<>());
   double total = 0.0;
-  claims_in_round_order(heap_, 8, bound, total, [&](std::uint32_t top) {
-    const int j = static_cast<int>(top >> 8);
+  std::uint32_t round = 0;
+  while (!heap_.empty()) {
+    const std::uint32_t top = heap_.front();
+    const std::uint32_t j = top >> 8;
+    // The round-robin walk checks the bound after every round, round 0 included.
+    if (j != round) {
+      if (total >= bound) break;
+      round = j;
+    }
+    std::pop_heap(heap_.begin(), heap_.end(), std::greater<>());
+    heap_.pop_back();
     const int i = static_cast<int>(top & 0xFFU);
     const GroundDistance::Neighbour nb = rows_[i][j];
     const std::uint32_t target = nb.cluster;
@@ -269,10 +251,14 @@ double GreedyEmd::operator()(const std::uint32_t* cluster, const float* mass, in
     if (available > 0.0f) {
       if (used_[target] == 0.0f) touched_.push_back(target);
       if (claim(available, nb.distance, dense[target], remaining_[i], used_[target], total))
-        return kNoClaim;  // this entry is done
+        continue;  // this entry is done
     }
-    return key(i, next_round(i, j + 1));
-  });
+    const int next = next_round(i, static_cast<int>(j) + 1);
+    if (next < n) {
+      heap_.push_back(static_cast<std::uint32_t>(next) << 8 | static_cast<std::uint32_t>(i));
+      std::push_heap(heap_.begin(), heap_.end(), std::greater<>());
+    }
+  }
   for (std::uint32_t t : touched_) used_[t] = 0.0f;
   touched_.clear();
   for (std::uint32_t t : support) bits[t >> 6] = 0;
@@ -305,10 +291,11 @@ double SparseGreedyEmd::operator()(const std::uint32_t* cluster, const float* ma
   remaining_.assign(mass, mass + size);
   used_.assign(q, 0.0f);
   last_.assign(size, -1);
-  // Entry i's next claim as a heap key, round << 16 | i << 8 | the other cluster's position:
-  // its earliest round after the last one looked at whose cluster still has mass left (what
-  // is claimed is never released, so a cluster found exhausted stays so); kNoClaim if none.
-  const auto next_key = [&](int i) {
+  // Entry i's next claim as a heap key, round << 16 | i << 8 | the other cluster's position
+  // (claims in (round, entry) order): its earliest round after the last one looked at whose
+  // cluster still has mass left (what is claimed is never released, so a cluster found
+  // exhausted stays so). False when it has none.
+  const auto push_next = [&](int i) {
     const std::uint16_t* r = round_.data() + static_cast<std::size_t>(i) * q;
     int best = 1 << 16, at = 0;
     for (int s = 0; s < q; ++s)
@@ -316,25 +303,36 @@ double SparseGreedyEmd::operator()(const std::uint32_t* cluster, const float* ma
         best = r[s];
         at = s;
       }
-    if (best == 1 << 16) return kNoClaim;
-    return static_cast<std::uint32_t>(best) << 16 | static_cast<std::uint32_t>(i) << 8 |
-           static_cast<std::uint32_t>(at);
+    if (best == 1 << 16) return false;
+    heap_.push_back(static_cast<std::uint32_t>(best) << 16 | static_cast<std::uint32_t>(i) << 8 |
+                    static_cast<std::uint32_t>(at));
+    return true;
   };
   heap_.clear();
-  for (int i = 0; i < size; ++i)
-    if (const std::uint32_t k = next_key(i); k != kNoClaim) heap_.push_back(k);
+  for (int i = 0; i < size; ++i) push_next(i);
+  std::make_heap(heap_.begin(), heap_.end(), std::greater<>());
   double total = 0.0;
-  claims_in_round_order(heap_, 16, bound, total, [&](std::uint32_t top) {
+  std::uint32_t round = 0;
+  while (!heap_.empty()) {
+    const std::uint32_t top = heap_.front();
+    const std::uint32_t j = top >> 16;
+    // GreedyEmd checks the bound after every round, round 0 included.
+    if (j != round) {
+      if (total >= bound) break;
+      round = j;
+    }
+    std::pop_heap(heap_.begin(), heap_.end(), std::greater<>());
+    heap_.pop_back();
     const int i = static_cast<int>((top >> 8) & 0xFFU);
     const int s = static_cast<int>(top & 0xFFU);
-    last_[i] = static_cast<int>(top >> 16);
+    last_[i] = static_cast<int>(j);
     const float available = other_mass[s] - used_[s];
     if (available > 0.0f &&
         claim(available, ground(static_cast<int>(cluster[i]), static_cast<int>(other_cluster[s])),
               other_mass[s], remaining_[i], used_[s], total))
-      return kNoClaim;  // this entry is done
-    return next_key(i);
-  });
+      continue;  // this entry is done
+    if (push_next(i)) std::push_heap(heap_.begin(), heap_.end(), std::greater<>());
+  }
   return total;
 }
 
