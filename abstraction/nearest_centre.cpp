@@ -17,11 +17,19 @@ constexpr int kLeafSize = 8;
 constexpr int kMaxTracked = 64;
 constexpr float kInfF = std::numeric_limits<float>::infinity();
 
+// In double: exact to far below the float sums' rounding.
+double row_sum(const float* x, int dims) {
+  double s = 0.0;
+  for (int j = 0; j < dims; ++j) s += x[j];
+  return s;
+}
+
 }  // namespace
 
 struct NearestCentre::Query {
   const float* x;
   bool want_second;
+  double sum = 0.0;                        // L1: the point's sum of coordinates
   float best_s = kInfF, second_s = kInfF;  // metric_distance() sums (squared for L2)
   std::int32_t best_c = 0;
   // The sum a centre or cell must beat to matter, with a slack against rounding.
@@ -87,6 +95,10 @@ NearestCentre::NearestCentre(const FeatureMatrix& centres, KMeansMetric metric)
   for (int p = 0; p < k_; ++p)
     std::copy(centres.row(ids[p]), centres.row(ids[p]) + dims_,
               leaf_rows_.data() + static_cast<std::size_t>(p) * dims_);
+  if (l1_ && dims_ <= 128) {  // the rounding argument in search() holds up to 160 terms
+    leaf_sum_.resize(k_);
+    for (int p = 0; p < k_; ++p) leaf_sum_[p] = row_sum(centres.row(ids[p]), dims_);
+  }
 }
 
 // `cell`: the sum (squared for L2) from the point to this node's cell, from the per-
@@ -97,6 +109,10 @@ void NearestCentre::search(int node, float cell, float* offset, Query& q) const 
     for (int p = n.begin; p < n.end; ++p) {
       const float* c = leaf_rows_.data() + static_cast<std::size_t>(p) * dims_;
       const float stop = q.want_second ? q.second_s : q.best_s;
+      // The float L1 sum of 128 or fewer non-negative terms is at least (1 - 8e-6) times the
+      // exact one, itself >= |sum x - sum c|: a centre skipped here would end over `stop` in
+      // the loop below too, so the result is unchanged.
+      if (!leaf_sum_.empty() && std::abs(q.sum - leaf_sum_[p]) * (1.0 - 1e-5) > stop) continue;
       float s = 0.0f;
       int j = 0;
       bool over = false;
@@ -146,6 +162,7 @@ void NearestCentre::search(int node, float cell, float* offset, Query& q) const 
 
 NearestCentre::Hit NearestCentre::nearest(const float* x, bool want_second) const {
   Query q{x, want_second};
+  if (!leaf_sum_.empty()) q.sum = row_sum(x, dims_);
   std::array<float, kMaxTracked> offset{};
   if (k_ > 0) search(0, 0.0f, dims_ <= kMaxTracked ? offset.data() : nullptr, q);
   Hit h;
