@@ -727,32 +727,33 @@ struct PivotBounds {
   }
 };
 
+// Each row's non-zero entries: the sparse side of a greedy EMD against centres.
+SparseHistograms nonzero_entries(const FeatureMatrix& rows) {
+  SparseHistograms sparse;
+  sparse.rows = rows.rows;
+  sparse.dims = rows.cols;
+  for (std::int64_t a = 0; a < rows.rows; ++a) {
+    for (int j = 0; j < rows.cols; ++j)
+      if (rows.row(a)[j] > 0.0f) {
+        sparse.cluster.push_back(static_cast<std::uint32_t>(j));
+        sparse.mass.push_back(rows.row(a)[j]);
+      }
+    sparse.offset.push_back(static_cast<std::int64_t>(sparse.cluster.size()));
+  }
+  return sparse;
+}
+
 // Each centre's non-zero clusters where they are few (at most one in eight, as for a
 // single hand's histogram), else none: the greedy EMD against such a centre jumps between
 // them (GreedyEmd's support overload, the same value) instead of walking every cluster.
 struct CentreSupports {
-  std::vector<std::int64_t> offset{0};
-  std::vector<std::uint32_t> cluster;
+  SparseHistograms entries;
 
-  CentreSupports(const FeatureMatrix& centres, int threads) {
-    const std::int64_t k = centres.rows;
-    const int dims = centres.cols;
-    std::vector<std::vector<std::uint32_t>> each(static_cast<std::size_t>(k));
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 64)
-    for (std::int64_t c = 0; c < k; ++c) {
-      const float* row = centres.row(c);
-      std::vector<std::uint32_t>& out = each[static_cast<std::size_t>(c)];
-      for (int j = 0; j < dims; ++j)
-        if (row[j] != 0.0f) out.push_back(static_cast<std::uint32_t>(j));
-      if (out.size() * 8 > static_cast<std::size_t>(dims) || out.size() > 255) out.clear();
-    }
-    for (const auto& e : each) {
-      cluster.insert(cluster.end(), e.begin(), e.end());
-      offset.push_back(static_cast<std::int64_t>(cluster.size()));
-    }
-  }
+  explicit CentreSupports(const FeatureMatrix& centres) : entries(nonzero_entries(centres)) {}
   std::span<const std::uint32_t> of(int c) const {
-    return {cluster.data() + offset[c], static_cast<std::size_t>(offset[c + 1] - offset[c])};
+    const int n = entries.size(c);
+    if (n * 8 > entries.dims || n > 255) return {};
+    return {entries.cluster_of(c), static_cast<std::size_t>(n)};
   }
 };
 
@@ -943,7 +944,7 @@ double assign_emd(const SparseHistograms& x, const FeatureMatrix& centres, const
   std::vector<float> proj = project_centres(centres, g, bounds, threads);
   assignment.resize(x.rows);
   distance.resize(x.rows);
-  const CentreSupports supports(centres, threads);
+  const CentreSupports supports(centres);
   ParallelProgress report(progress, stage, x.rows);
   if (algorithm == KMeansAlgorithm::kBounded) {
     const int k = static_cast<int>(centres.rows);
@@ -1159,18 +1160,7 @@ std::vector<float> centre_distances_emd(const FeatureMatrix& centres, const Grou
                                         int threads_in, const KMeansProgress& progress) {
   const int k = static_cast<int>(centres.rows);
   const int dims = centres.cols;
-  // Each centre's non-zero entries, the sparse side of the greedy EMD.
-  SparseHistograms sparse;
-  sparse.rows = k;
-  sparse.dims = dims;
-  for (int a = 0; a < k; ++a) {
-    for (int j = 0; j < dims; ++j)
-      if (centres.row(a)[j] > 0.0f) {
-        sparse.cluster.push_back(static_cast<std::uint32_t>(j));
-        sparse.mass.push_back(centres.row(a)[j]);
-      }
-    sparse.offset.push_back(static_cast<std::int64_t>(sparse.cluster.size()));
-  }
+  const SparseHistograms sparse = nonzero_entries(centres);
   std::vector<float> d(static_cast<std::size_t>(k) * k, 0.0f);
   ParallelProgress report(progress, "distances", k);
   int widest = 0;
