@@ -19,8 +19,9 @@
 //
 //   HULHE_STRATEGY=full.strategy HULHE_COMPACT=compact.strategy bench_player
 //       --benchmark_filter=CompactAgrees      (one command line)
-// compares a full file and the compact file of the same checkpoint over random deals and
-// betting: the counters count decisions whose bucket or quantised values differ (0 expected).
+// compares a full file and the compact file of the same checkpoint (and bits) over random
+// deals, one seat playing the file's strategy and the other at random: the counters count
+// decisions whose bucket, quantised values or sampled action differ (0 expected).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -31,6 +32,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "abstraction/strategy_thinning.h"
@@ -166,12 +168,13 @@ struct CompactFile {
   double full_file_bytes = 0;  // the same strategy as a full (version 2) file
 };
 
-const CompactFile& compact_file(std::int32_t k, bool purified = false) {
-  static std::map<std::pair<std::int32_t, bool>, CompactFile> files;
+const CompactFile& compact_file(std::int32_t k, bool purified = false, int bits = 8) {
+  static std::map<std::tuple<std::int32_t, bool, int>, CompactFile> files;
   static const testing::TempFolder dir;
-  if (auto it = files.find({k, purified}); it != files.end()) return it->second;
+  if (auto it = files.find({k, purified, bits}); it != files.end()) return it->second;
   CompactFile f;
-  f.path = dir / ("compact-" + std::to_string(k) + (purified ? "-pure" : "") + ".strategy");
+  f.path = dir / ("compact-" + std::to_string(k) + (purified ? "-pure-" : "-") +
+                  std::to_string(bits) + ".strategy");
   std::vector<PackedRoundBuckets> tables;
   for (int r = 0; r < 3; ++r) {
     const std::int32_t buckets = r == 0 ? 169 : k;
@@ -207,11 +210,12 @@ const CompactFile& compact_file(std::int32_t k, bool purified = false) {
   const GameDefinition game = GameDefinition::holdem_limit_2p();
   const BettingTree tree(game);
   const testing::HashedPolicy policy(tree, abstraction);
+  StrategyFileMetadata meta;
+  meta.bits = bits;
   if (purified)
-    write_strategy_file(f.path, ThinnedPolicy(policy, StrategyThinning::purify()),
-                        StrategyFileMetadata{});
+    write_strategy_file(f.path, ThinnedPolicy(policy, StrategyThinning::purify()), meta);
   else
-    write_strategy_file(f.path, policy, StrategyFileMetadata{});
+    write_strategy_file(f.path, policy, meta);
   double all_values = 0;
   for (int r = 0; r < 4; ++r)
     for (std::int32_t n = 0; n < tree.num_decision_nodes(r); ++n) {
@@ -226,13 +230,13 @@ const CompactFile& compact_file(std::int32_t k, bool purified = false) {
   f.values_bytes =
       static_cast<double>(std::filesystem::file_size(f.path)) - f.table_bytes - f.river_bytes;
   f.full_file_bytes = f.table_bytes + all_values + river_array;
-  return files.emplace(std::make_pair(k, purified), f).first->second;
+  return files.emplace(std::make_tuple(k, purified, bits), f).first->second;
 }
 
-// Args: k, and 1 for the purified policy.
+// Args: k, 1 for the purified policy, bits per probability.
 void BM_CompactLoad(benchmark::State& state) {
-  const CompactFile& f =
-      compact_file(static_cast<std::int32_t>(state.range(0)), state.range(1) != 0);
+  const CompactFile& f = compact_file(static_cast<std::int32_t>(state.range(0)),
+                                      state.range(1) != 0, static_cast<int>(state.range(2)));
   for (auto _ : state) {
     const StrategyFile file = StrategyFile::read(f.path);
     benchmark::DoNotOptimize(file.abstraction().hash());
@@ -245,11 +249,89 @@ void BM_CompactLoad(benchmark::State& state) {
   state.counters["full_file_MiB"] = f.full_file_bytes / kMiB;
 }
 BENCHMARK(BM_CompactLoad)
-    ->Args({50, 0})
-    ->Args({9000, 0})
-    ->Args({9000, 1})
+    ->Args({50, 0, 8})
+    ->Args({9000, 0, 8})
+    ->Args({9000, 0, 5})
+    ->Args({9000, 0, 4})
+    ->Args({9000, 1, 8})
     ->Unit(benchmark::kMillisecond)
     ->Iterations(2);
+
+// The values part of the compact file of a real strategy (HULHE_STRATEGY: a full file, best
+// 16-bit) at `bits` (the argument) per probability, without the minutes of a river check:
+// the file's own flop and turn tables and a stand-in river model of its bucket count (the
+// river model and exceptions do not change the values part). Counters: MiB of stored values,
+// bits a stored value (the last of each set implied), and the share of information sets
+// stored (those the strategy's own play reaches).
+void BM_CompactValuesOfStrategy(benchmark::State& state) {
+  const char* path = std::getenv("HULHE_STRATEGY");
+  if (path == nullptr) {
+    state.SkipWithError("set HULHE_STRATEGY to a full HULHE strategy file");
+    return;
+  }
+  static const StrategyFile full = StrategyFile::read(path);
+  const auto* packed = dynamic_cast<const PackedBucketAbstraction*>(&full.abstraction());
+  if (packed == nullptr) {
+    state.SkipWithError("HULHE_STRATEGY is not a full file over a bucket map");
+    return;
+  }
+  const int bits = static_cast<int>(state.range(0));
+  std::vector<PackedRoundBuckets> tables(packed->rounds().begin(), packed->rounds().begin() + 3);
+  double table_bytes = 0;
+  for (const PackedRoundBuckets& t : tables) table_bytes += static_cast<double>(t.bytes.size());
+  OchsRiverModel model;
+  model.clusters = 8;
+  model.num_buckets = full.abstraction().num_buckets(3);
+  model.preflop_cluster.assign(HandIndexer::holdem(0).size(), 0);
+  model.centres.assign(static_cast<std::size_t>(model.num_buckets) * 8, 0.5F);
+  const double model_bytes = static_cast<double>(model.preflop_cluster.size()) +
+                             4.0 * static_cast<double>(model.centres.size());
+  const CompactBucketAbstraction compact(std::move(tables), std::move(model), {},
+                                         full.abstraction().hash(), full.abstraction().describe());
+  const testing::TempFolder dir;
+  const std::string out = dir / "values.strategy";
+  StrategyFileMetadata meta = full.metadata();
+  meta.bits = bits;
+  for (auto _ : state) write_compact_strategy_file(out, full, compact, meta);
+  const double values_bytes =
+      static_cast<double>(std::filesystem::file_size(out)) - table_bytes - model_bytes;
+  // Sets reached by the strategy's own play (brute force: no earlier action of the same
+  // player in the round has value 0 in the compact file at `bits`).
+  const StrategyFile read = StrategyFile::read(out);
+  const BettingTree& tree = full.tree();
+  double sets = 0, reached = 0, stored_values = 0;
+  for (int r = 0; r < 4; ++r)
+    for (std::int32_t n = 0; n < tree.num_decision_nodes(r); ++n) {
+      const std::int32_t at = tree.decision_node(r, n);
+      const int actions = tree.node(at).num_actions;
+      for (std::int32_t b = 0; b < full.abstraction().num_buckets(r); ++b) {
+        bool here = true;
+        for (std::int32_t child = at, up = tree.node(at).parent;
+             here && up >= 0 && tree.node(up).round == r; child = up, up = tree.node(up).parent) {
+          const BettingNode& u = tree.node(up);
+          if (u.player != tree.node(at).player) continue;
+          int slot = 0;
+          while (u.child[slot] != child) ++slot;
+          here = read.quantized(r, u.id_in_round, b)[slot] != 0;
+        }
+        sets += 1;
+        reached += here ? 1 : 0;
+        stored_values += here ? actions - 1 : 0;
+      }
+    }
+  state.counters["values_MiB"] = values_bytes / (1 << 20);
+  state.counters["bits_per_stored_value"] = 8.0 * values_bytes / stored_values;
+  state.counters["sets_stored"] = reached / sets;
+}
+BENCHMARK(BM_CompactValuesOfStrategy)
+    ->Arg(8)
+    ->Arg(7)
+    ->Arg(6)
+    ->Arg(5)
+    ->Arg(4)
+    ->Arg(3)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
 
 // Args: k, and 1 for river decisions only (0: every decision); a fresh agent per decision.
 void BM_CompactTimePerAction(benchmark::State& state) {
@@ -265,8 +347,9 @@ BENCHMARK(BM_CompactTimePerAction)
     ->Args({9000, 1})
     ->Iterations(5000);
 
-// Random deals (seeded), random betting that calls more than it folds; at every decision the
-// bucket and the quantised values of both files.
+// Random deals (seeded); one seat samples the full file's actions, the other bets at random,
+// calling more than it folds; at every decision of the strategy the bucket, the quantised
+// values and the action drawn from the same bits, of both files.
 void BM_CompactAgreesWithFull(benchmark::State& state) {
   const char* full_path = std::getenv("HULHE_STRATEGY");
   const char* compact_path = std::getenv("HULHE_COMPACT");
@@ -278,13 +361,18 @@ void BM_CompactAgreesWithFull(benchmark::State& state) {
   const StrategyFile compact = StrategyFile::read(compact_path);
   const BettingTree& tree = full.tree();
   const std::vector<Card> all = full.game().deck();
-  std::int64_t decisions = 0, river = 0, bucket_differs = 0, values_differ = 0;
+  // One seat plays the full file's strategy (its actions sampled as `hulhe play` samples
+  // them), the other bets at random: a compact file leaves out the sets its own play never
+  // reaches, so it is compared where the strategy acts.
+  std::int64_t decisions = 0, river = 0, bucket_differs = 0, values_differ = 0, actions_differ = 0,
+               hands = 0;
   SplitMix64 rng(2024);
   for (auto _ : state) {
     std::vector<Card> deck = all;
     for (int i = 0; i < 9; ++i)
       std::swap(deck[i], deck[i + rng.below(static_cast<std::uint32_t>(deck.size() - i))]);
     const Card* board = deck.data() + 4;
+    const int ours = static_cast<int>(hands++ % 2);
     std::int32_t at = tree.root();
     while (tree.node(at).kind == NodeKind::kDecision) {
       const BettingNode& n = tree.node(at);
@@ -292,14 +380,21 @@ void BM_CompactAgreesWithFull(benchmark::State& state) {
       const std::int32_t b = full.abstraction().bucket(n.round, hole, board);
       const std::int32_t c = compact.abstraction().bucket(n.round, hole, board);
       bucket_differs += b != c ? 1 : 0;
-      const auto want = full.quantized(n.round, n.id_in_round, b);
-      const auto got = compact.quantized(n.round, n.id_in_round, c);
-      values_differ += std::equal(want.begin(), want.end(), got.begin(), got.end()) ? 0 : 1;
-      ++decisions;
-      river += n.round == 3 ? 1 : 0;
-      const int slot = n.num_actions == 3 && rng.below(4) != 0
-                           ? 1 + static_cast<int>(rng.below(2))
-                           : static_cast<int>(rng.below(n.num_actions));
+      int slot = 0;
+      if (n.player == ours) {
+        const auto want = full.quantized(n.round, n.id_in_round, b);
+        const auto got = compact.quantized(n.round, n.id_in_round, c);
+        values_differ += std::equal(want.begin(), want.end(), got.begin(), got.end()) ? 0 : 1;
+        const auto bits = static_cast<std::uint32_t>(rng());
+        slot = full.sample_action_from_bits(n.round, n.id_in_round, b, bits);
+        actions_differ +=
+            compact.sample_action_from_bits(n.round, n.id_in_round, c, bits) != slot ? 1 : 0;
+        ++decisions;
+        river += n.round == 3 ? 1 : 0;
+      } else {
+        slot = n.num_actions == 3 && rng.below(4) != 0 ? 1 + static_cast<int>(rng.below(2))
+                                                       : static_cast<int>(rng.below(n.num_actions));
+      }
       at = n.child[slot];
     }
   }
@@ -307,6 +402,7 @@ void BM_CompactAgreesWithFull(benchmark::State& state) {
   state.counters["river_decisions"] = static_cast<double>(river);
   state.counters["bucket_differs"] = static_cast<double>(bucket_differs);
   state.counters["values_differ"] = static_cast<double>(values_differ);
+  state.counters["actions_differ"] = static_cast<double>(actions_differ);
 }
 BENCHMARK(BM_CompactAgreesWithFull)->Iterations(200000)->Unit(benchmark::kMillisecond);
 

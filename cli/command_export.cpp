@@ -1,4 +1,4 @@
-// `hulhe export --checkpoint PATH --out FILE [--bits 8|16] [--threshold T | --purify]`: the
+// `hulhe export --checkpoint PATH --out FILE [--bits B] [--threshold T | --purify]`: the
 // checkpoint's average strategy as a compact strategy file (strategies/strategy_file.h).
 // With `--baseline NAME` instead of a checkpoint, a baseline policy (uniform, always-call,
 // always-raise) in a game and abstraction of one's choice: a strategy file to try `hulhe
@@ -100,7 +100,7 @@ void write_strategy(const Options& o, const Policy& policy, const CardAbstractio
 }
 
 void run(const Options& o) {
-  if (o.bits != 8 && o.bits != 16) throw InputError("--bits must be 8 or 16");
+  if (!supported_probability_bits(o.bits)) throw InputError("--bits must be 2 to 8 or 16");
   // Directories and devices are refused here, with a clear message, before any reader.
   if (!o.checkpoint.empty()) require_input_file(o.checkpoint, "checkpoint");
   check_output_path(o.out, "strategy file", {o.checkpoint, o.bucket_map, o.game_path});
@@ -162,7 +162,10 @@ void add_export_command(CLI::App& app) {
                   "with --baseline: bucket map (`hulhe abstract`); default: lossless")
       ->excludes(checkpoint);
   cmd->add_option("--out", o->out, "strategy file to write (.strategy)")->required();
-  cmd->add_option("--bits", o->bits, "bits per probability: 8 or 16")->capture_default_str();
+  cmd->add_option("--bits", o->bits,
+                  "bits per probability: 8 or 16, or 2 to 7 for smaller compact files "
+                  "(coarser probabilities)")
+      ->capture_default_str();
   auto* threshold =
       cmd->add_option("--threshold", o->threshold,
                       "drop actions played with probability below T (0 < T < 1) at each "

@@ -5,6 +5,7 @@
 #include <set>
 #include <toml.hpp>
 
+#include "strategies/strategy_file.h"
 #include "util/input_error.h"
 #include "util/output_file.h"
 #include "util/toml_input.h"
@@ -52,8 +53,8 @@ PipelineConfig PipelineConfig::from_file(const std::string& path) {
       table_of(root, "export", {"strategy", "bits", "threshold", "purify", "compact"}, path);
   c.exports.strategy = get<std::string>(ex, "strategy", stem + ".strategy", path);
   c.exports.bits = static_cast<int>(get<std::int64_t>(ex, "bits", 8, path));
-  if (c.exports.bits != 8 && c.exports.bits != 16)
-    throw InputError(path + ": 'export.bits' must be 8 or 16");
+  if (!supported_probability_bits(c.exports.bits))
+    throw InputError(path + ": 'export.bits' must be 2 to 8 or 16");
   const bool purify = get<bool>(ex, "purify", false, path);
   if (ex != nullptr && ex->contains("threshold")) {
     const double t = get<double>(ex, "threshold", 0.0, path);

@@ -2,7 +2,7 @@
 // A pipeline config (`configs/hulhe-*.toml`): one file describes a whole `hulhe run` — the
 // game and abstraction (abstraction_config.h), the solve ([solve], solve_config.h), and
 //   [export]    strategy = "hulhe-quick.strategy"   # the strategy file written at the end
-//               bits = 8                            # 8 or 16 bits per action probability
+//               bits = 8                            # bits per action probability: 2 to 8, or 16
 //               threshold = 0.15    # optional, 0 < T < 1: drop actions below T, renormalise
 //               purify = true       # optional: the most probable action only (not with
 //                                   # threshold; abstraction/strategy_thinning.h)

@@ -108,7 +108,7 @@ void serialize_packed(Archive& ar, PackedRoundBuckets& r) {
   ar(r.num_buckets, r.num_hands, r.width, r.bytes);
 }
 
-// Largest remainder into values summing to `total` (255 or 65535).
+// Largest remainder into values summing to `total` (2^bits - 1).
 template <typename T>
 void quantize_to(std::span<const double> p, std::span<T> out, int total) {
   const std::size_t n = p.size();
@@ -164,16 +164,22 @@ void quantize_probabilities(std::span<const double> p, std::span<std::uint8_t> o
   quantize_to<std::uint8_t>(p, out, 255);
 }
 
+void quantize_probabilities(std::span<const double> p, std::span<std::uint8_t> out, int bits) {
+  if (bits < 2 || bits > 8) throw std::invalid_argument("quantize_probabilities: 2 to 8 bits");
+  quantize_to<std::uint8_t>(p, out, (1 << bits) - 1);
+}
+
 void quantize_probabilities(std::span<const double> p, std::span<std::uint16_t> out) {
   quantize_to<std::uint16_t>(p, out, 65535);
 }
 
 void quantization_round_trip(std::span<double> p, int bits) {
   const std::size_t n = p.size();
-  if (bits == 8) {
+  if (bits <= 8) {
     std::array<std::uint8_t, 16> q{};
-    quantize_probabilities(p, std::span<std::uint8_t>(q.data(), n));
-    for (std::size_t a = 0; a < n; ++a) p[a] = q[a] * (1.0 / 255.0);
+    quantize_probabilities(p, std::span<std::uint8_t>(q.data(), n), bits);
+    const double scale = 1.0 / static_cast<double>((1 << bits) - 1);
+    for (std::size_t a = 0; a < n; ++a) p[a] = q[a] * scale;
   } else {
     std::array<std::uint16_t, 16> q{};
     quantize_probabilities(p, std::span<std::uint16_t>(q.data(), n));
@@ -183,47 +189,126 @@ void quantization_round_trip(std::span<double> p, int bits) {
 
 namespace {
 
-// Drops the last value of every information set (compact files imply it).
+// Per decision node of a round, the same player's previous decision in that round and the
+// slot it took towards the node (node -1: none). Decision ids number a round's nodes
+// depth-first, so that decision comes earlier in the stored order (checked).
+struct OwnPredecessor {
+  std::int32_t node = -1;
+  std::uint8_t slot = 0;
+};
+using OwnPredecessors = std::vector<std::vector<OwnPredecessor>>;  // [round][node]
+
+OwnPredecessors own_predecessors(const BettingTree& tree) {
+  OwnPredecessors out(static_cast<std::size_t>(tree.game().num_rounds));
+  for (int r = 0; r < tree.game().num_rounds; ++r)
+    for (std::int32_t n = 0; n < tree.num_decision_nodes(r); ++n) {
+      const std::int32_t at = tree.decision_node(r, n);
+      OwnPredecessor p;
+      for (std::int32_t child = at, up = tree.node(at).parent; up >= 0 && tree.node(up).round == r;
+           child = up, up = tree.node(up).parent) {
+        const BettingNode& u = tree.node(up);
+        if (u.player != tree.node(at).player) continue;
+        p.node = u.id_in_round;
+        while (u.child[p.slot] != child) ++p.slot;
+        break;
+      }
+      if (p.node >= n) throw std::logic_error("decision ids are not in depth-first order");
+      out[r].push_back(p);
+    }
+  return out;
+}
+
+// Calls visit(round, node, bucket, offset, actions, reached) for every information set in the
+// stored order, `reached` false where the strategy's own earlier action in the round has
+// value 0 (strategy_file.h). It reads `values` of earlier sets only, so a reader may fill each
+// set in visit. Stops early when visit returns false; returns whether it went through.
+template <typename T, typename Visit>
+bool for_each_information_set_reached(const Layout& layout, const OwnPredecessors& predecessors,
+                                      const std::vector<T>& values, Visit&& visit) {
+  std::vector<std::uint8_t> reached;  // [node * buckets + bucket] of the current round
+  for (std::size_t r = 0; r < layout.node_offset.size(); ++r) {
+    const std::int64_t buckets = layout.buckets[r];
+    reached.assign(layout.node_offset[r].size() * static_cast<std::size_t>(buckets), 0);
+    for (std::size_t n = 0; n < layout.node_offset[r].size(); ++n) {
+      const OwnPredecessor p = predecessors[r][n];
+      const int actions = layout.num_actions[r][n];
+      for (std::int32_t b = 0; b < buckets; ++b) {
+        const bool here =
+            p.node < 0 ||
+            (reached[static_cast<std::size_t>(p.node * buckets + b)] != 0 &&
+             values[static_cast<std::size_t>(layout.node_offset[r][p.node] +
+                                             b * layout.num_actions[r][p.node] + p.slot)] != 0);
+        reached[n * static_cast<std::size_t>(buckets) + static_cast<std::size_t>(b)] = here;
+        if (!visit(static_cast<int>(r), static_cast<std::int32_t>(n), b,
+                   layout.node_offset[r][n] + static_cast<std::int64_t>(b) * actions, actions,
+                   here))
+          return false;
+      }
+    }
+  }
+  return true;
+}
+
+// The values a compact file stores: every reached information set's but the last (which is Q
+// minus the others).
 template <typename T>
-std::vector<T> without_last_values(const std::vector<T>& values, const Layout& layout) {
+std::vector<T> reached_values_without_last(const std::vector<T>& values, const Layout& layout,
+                                           const OwnPredecessors& predecessors) {
   std::vector<T> out;
-  out.reserve(values.size());
-  layout.for_each_information_set(
-      [&](int, std::int32_t, std::int32_t, std::int64_t off, int actions) {
-        out.insert(out.end(), values.data() + off, values.data() + off + actions - 1);
+  for_each_information_set_reached(
+      layout, predecessors, values,
+      [&](int, std::int32_t, std::int32_t, std::int64_t off, int actions, bool reached) {
+        if (reached) out.insert(out.end(), values.data() + off, values.data() + off + actions - 1);
         return true;
       });
   return out;
 }
 
-// The inverse: every information set's last value is `total` minus the others. False when
-// the sizes disagree or the stored values already exceed `total`.
+// Fills a set the strategy never reaches: the uniform distribution, quantised.
 template <typename T>
-bool with_last_values(const std::vector<T>& stored, const Layout& layout, std::uint32_t total,
-                      std::vector<T>& values) {
-  std::int64_t expected = 0;
-  for (std::size_t r = 0; r < layout.num_actions.size(); ++r)
-    for (const std::uint8_t actions : layout.num_actions[r])
-      expected += static_cast<std::int64_t>(layout.buckets[r]) * (actions - 1);
-  if (static_cast<std::int64_t>(stored.size()) != expected) return false;
+void fill_unreached(T* q, int actions, std::uint32_t total) {
+  const double uniform[kMaxQuantizedActions] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+  quantize_to<T>(std::span<const double>(uniform, actions), std::span<T>(q, actions),
+                 static_cast<int>(total));
+}
+
+// The inverse of reached_values_without_last for plainly stored values. False when the sizes
+// disagree or the stored values of a set exceed `total`.
+template <typename T>
+bool with_unreached_and_last_values(const std::vector<T>& stored, const Layout& layout,
+                                    const OwnPredecessors& predecessors, std::uint32_t total,
+                                    std::vector<T>& values) {
   values.assign(static_cast<std::size_t>(layout.size), 0);
-  const T* in = stored.data();
-  return layout.for_each_information_set(
-      [&](int, std::int32_t, std::int32_t, std::int64_t off, int actions) {
+  std::size_t in = 0;
+  const bool ok = for_each_information_set_reached(
+      layout, predecessors, values,
+      [&](int, std::int32_t, std::int32_t, std::int64_t off, int actions, bool reached) {
         T* q = values.data() + off;
+        if (!reached) {
+          fill_unreached(q, actions, total);
+          return true;
+        }
+        if (stored.size() - in < static_cast<std::size_t>(actions - 1)) return false;
         std::uint32_t sum = 0;
-        for (int a = 0; a < actions - 1; ++a) sum += q[a] = *in++;
+        for (int a = 0; a < actions - 1; ++a) sum += q[a] = stored[in++];
         if (sum > total) return false;
         q[actions - 1] = static_cast<T>(total - sum);
         return true;
       });
+  return ok && in == stored.size();
 }
 
-// The context of every stored value of a compact file, in the stored order: (round, actions
-// at the node, slot), numbered by first appearance. Returns the contexts and their count.
-std::pair<std::vector<std::uint8_t>, int> value_contexts(const Layout& layout, int rounds) {
+// The entropy coder's context of each stored value: (round, actions at the node, slot),
+// numbered by first appearance over all sets in the stored order; [round][node][slot].
+struct ValueContexts {
+  std::vector<std::vector<std::array<std::uint8_t, kMaxQuantizedActions>>> id;
+  int count = 0;
+};
+
+ValueContexts value_contexts(const Layout& layout, int rounds) {
   std::map<std::tuple<int, int, int>, std::uint8_t> number;
-  std::vector<std::uint8_t> out;
+  ValueContexts out;
+  out.id.resize(static_cast<std::size_t>(rounds));
   for (int r = 0; r < rounds; ++r)
     for (std::size_t n = 0; n < layout.node_offset[r].size(); ++n) {
       const int actions = layout.num_actions[r][n];
@@ -234,18 +319,28 @@ std::pair<std::vector<std::uint8_t>, int> value_contexts(const Layout& layout, i
         if (number.size() > 255) throw std::invalid_argument("more than 255 value contexts");
         id[a] = it->second;
       }
-      for (std::int32_t b = 0; b < layout.buckets[r]; ++b)
-        out.insert(out.end(), id.begin(), id.begin() + (actions - 1));
+      out.id[r].push_back(id);
     }
-  return {std::move(out), static_cast<int>(number.size())};
+  out.count = static_cast<int>(number.size());
+  return out;
 }
 
-// 8-bit compact files: the stored values entropy-coded (util/static_rans.h), the model as
-// 256 frequencies a context.
+// Compact files of 8 bits or fewer: the stored values entropy-coded (util/static_rans.h), the
+// model as 256 frequencies a context.
 void write_coded_values(cereal::PortableBinaryOutputArchive& ar,
-                        const std::vector<std::uint8_t>& stored, const Layout& layout, int rounds) {
-  const auto [contexts, count] = value_contexts(layout, rounds);
-  const std::vector<RansFrequencies> model = rans_model(stored, contexts, count);
+                        const std::vector<std::uint8_t>& values, const Layout& layout,
+                        const OwnPredecessors& predecessors, int rounds) {
+  const ValueContexts ids = value_contexts(layout, rounds);
+  std::vector<std::uint8_t> stored, contexts;
+  for_each_information_set_reached(
+      layout, predecessors, values,
+      [&](int r, std::int32_t n, std::int32_t, std::int64_t off, int actions, bool reached) {
+        if (!reached) return true;
+        stored.insert(stored.end(), values.data() + off, values.data() + off + actions - 1);
+        contexts.insert(contexts.end(), ids.id[r][n].begin(), ids.id[r][n].begin() + actions - 1);
+        return true;
+      });
+  const std::vector<RansFrequencies> model = rans_model(stored, contexts, ids.count);
   std::vector<std::uint16_t> frequencies;
   for (const RansFrequencies& f : model) frequencies.insert(frequencies.end(), f.begin(), f.end());
   ar(frequencies, rans_encode(stored, contexts, model));
@@ -266,8 +361,9 @@ void write_file(const std::string& path, const Policy& policy,
                 const CompactBucketAbstraction* compact, const StrategyFileMetadata& metadata) {
   const BettingTree& tree = policy.tree();
   const CardAbstraction& abstraction = policy.abstraction();
-  if (metadata.bits != 8 && metadata.bits != 16)
-    fail(path, "bits per probability must be 8 or 16, not " + std::to_string(metadata.bits));
+  if (!supported_probability_bits(metadata.bits))
+    fail(path, "bits per probability must be 2 to 8 or 16, not " + std::to_string(metadata.bits));
+  const int total = (1 << metadata.bits) - 1;
   const Layout layout = make_layout(tree, abstraction);
   const int rounds = tree.game().num_rounds;
 
@@ -303,16 +399,16 @@ void write_file(const std::string& path, const Policy& policy,
     cereal::PortableBinaryOutputArchive ar(body_stream);
     ar(tree.game().to_acpc_string(), tree.game().name, descriptor, metadata.algorithm,
        metadata.iterations, layout.buckets);
-    if (compact == nullptr && metadata.bits == 8)
-      ar(quantize_policy<std::uint8_t>(policy, layout, 255));
+    if (compact == nullptr && metadata.bits <= 8)
+      ar(quantize_policy<std::uint8_t>(policy, layout, total));
     else if (compact == nullptr)
-      ar(quantize_policy<std::uint16_t>(policy, layout, 65535));
-    else if (metadata.bits == 8)
-      write_coded_values(
-          ar, without_last_values(quantize_policy<std::uint8_t>(policy, layout, 255), layout),
-          layout, rounds);
+      ar(quantize_policy<std::uint16_t>(policy, layout, total));
+    else if (metadata.bits <= 8)
+      write_coded_values(ar, quantize_policy<std::uint8_t>(policy, layout, total), layout,
+                         own_predecessors(tree), rounds);
     else
-      ar(without_last_values(quantize_policy<std::uint16_t>(policy, layout, 65535), layout));
+      ar(reached_values_without_last(quantize_policy<std::uint16_t>(policy, layout, total), layout,
+                                     own_predecessors(tree)));
     if (compact != nullptr) {
       serialize_compact(ar, *compact);
     } else if (descriptor.kind == "buckets") {
@@ -382,7 +478,7 @@ StrategyFile StrategyFile::read_impl(const std::string& path,
   header.body_checksum = get_le(bytes, 36, 8);
   header.abstraction_hash = get_le(bytes, 44, 8);
   header.bits = static_cast<std::uint32_t>(get_le(bytes, 52, 4));
-  if (header.bits != 8 && header.bits != 16)
+  if (!supported_probability_bits(static_cast<int>(header.bits)))
     fail(path, "corrupt header (" + std::to_string(header.bits) + " bits per probability)");
   if (bytes.size() - kHeaderSize < header.body_size)
     fail(path, "truncated (" + std::to_string(bytes.size()) + " bytes, header promises " +
@@ -396,6 +492,7 @@ StrategyFile StrategyFile::read_impl(const std::string& path,
   StrategyFile file;
   file.path_ = path;
   file.bits_ = static_cast<int>(header.bits);
+  file.scale_ = 1.0 / static_cast<double>(file.quantum_total());
   file.metadata_.checkpoint_hash = header.checkpoint_hash;
   file.metadata_.bits = file.bits_;
   file.metadata_.compact = compact;
@@ -417,9 +514,9 @@ StrategyFile StrategyFile::read_impl(const std::string& path,
     if ((file.descriptor_.kind == "compact") != compact)
       fail(path, "corrupt (abstraction kind '" + printable(file.descriptor_.kind) +
                      "' in a format version " + std::to_string(header.version) + " file)");
-    if (compact && file.bits_ == 8)
+    if (compact && file.bits_ <= 8)
       ar(frequencies, coded);
-    else if (file.bits_ == 8)
+    else if (file.bits_ <= 8)
       ar(file.values8_);
     else
       ar(compact ? stored16 : file.values16_);
@@ -524,20 +621,45 @@ StrategyFile StrategyFile::read_impl(const std::string& path,
     if (layout.size > limit)
       fail(path, "corrupt (" + std::to_string(layout.size) + " probabilities in a body of " +
                      std::to_string(header.body_size) + " bytes)");
-    if (file.bits_ == 8) {
-      const auto [contexts, count] = value_contexts(layout, file.game_.num_rounds);
-      std::vector<RansFrequencies> model(static_cast<std::size_t>(count));
+    const OwnPredecessors predecessors = own_predecessors(*file.tree_);
+    const std::uint32_t total = file.quantum_total();
+    if (file.bits_ <= 8) {
+      const ValueContexts ids = value_contexts(layout, file.game_.num_rounds);
+      std::vector<RansFrequencies> model(static_cast<std::size_t>(ids.count));
       if (frequencies.size() != model.size() * 256)
         fail(path, "corrupt (entropy model of " + std::to_string(frequencies.size()) +
-                       " frequencies, the layout has " + std::to_string(count) + " contexts)");
+                       " frequencies, the layout has " + std::to_string(ids.count) + " contexts)");
       for (std::size_t i = 0; i < frequencies.size(); ++i) model[i / 256][i % 256] = frequencies[i];
-      std::vector<std::uint8_t> stored8(contexts.size());
-      if (!rans_check(model).empty() || !rans_decode(coded, contexts, model, stored8))
+      RansDecoder decoder;
+      if (!decoder.start(coded, model))
         fail(path, "corrupt (the entropy-coded probabilities do not decode)");
-      if (!with_last_values(stored8, layout, 255, file.values8_))
-        fail(path, "corrupt (an information set's stored probabilities exceed 255/255)");
+      bool over = false;
+      file.values8_.assign(static_cast<std::size_t>(layout.size), 0);
+      const bool decoded = for_each_information_set_reached(
+          layout, predecessors, file.values8_,
+          [&](int r, std::int32_t n, std::int32_t, std::int64_t off, int actions, bool reached) {
+            std::uint8_t* q = file.values8_.data() + off;
+            if (!reached) {
+              fill_unreached(q, actions, total);
+              return true;
+            }
+            std::uint32_t sum = 0;
+            for (int a = 0; a < actions - 1; ++a) {
+              if (!decoder.next(ids.id[r][n][a], q[a])) return false;
+              sum += q[a];
+            }
+            over = sum > total;
+            q[actions - 1] = static_cast<std::uint8_t>(total - sum);
+            return !over;
+          });
+      if (over)
+        fail(path, "corrupt (an information set's stored probabilities exceed " +
+                       std::to_string(total) + "/" + std::to_string(total) + ")");
+      if (!decoded || !decoder.finished())
+        fail(path, "corrupt (the entropy-coded probabilities do not decode)");
     }
-    const bool ok = file.bits_ == 8 || with_last_values(stored16, layout, 65535, file.values16_);
+    const bool ok = file.bits_ <= 8 || with_unreached_and_last_values(
+                                           stored16, layout, predecessors, total, file.values16_);
     if (layout.buckets != buckets || !ok)
       fail(path,
            "corrupt (strategy size does not match the game and abstraction, or an "
@@ -545,11 +667,11 @@ StrategyFile StrategyFile::read_impl(const std::string& path,
                std::to_string(file.quantum_total()) + "/" + std::to_string(file.quantum_total()) +
                ")");
   }
-  const std::size_t stored = file.bits_ == 8 ? file.values8_.size() : file.values16_.size();
+  const std::size_t stored = file.bits_ <= 8 ? file.values8_.size() : file.values16_.size();
   if (layout.buckets != buckets || static_cast<std::int64_t>(stored) != layout.size)
     fail(path, "corrupt (strategy size does not match the game and abstraction)");
-  const bool exact = file.bits_ == 8 ? sums_are_exact(file.values8_, layout, 255)
-                                     : sums_are_exact(file.values16_, layout, 65535);
+  const bool exact = file.bits_ <= 8 ? sums_are_exact(file.values8_, layout, file.quantum_total())
+                                     : sums_are_exact(file.values16_, layout, file.quantum_total());
   if (!exact)
     fail(path, "corrupt (an information set's probabilities do not sum to " +
                    std::to_string(file.quantum_total()) + "/" +
@@ -562,10 +684,10 @@ StrategyFile StrategyFile::read_impl(const std::string& path,
 void StrategyFile::action_probabilities(int round, std::int32_t node, std::int32_t bucket,
                                         std::span<double> out) const {
   const std::int64_t off = offset(round, node, bucket);
-  if (bits_ == 8) {
-    for (std::size_t a = 0; a < out.size(); ++a) out[a] = values8_[off + a] * (1.0 / 255.0);
+  if (bits_ <= 8) {
+    for (std::size_t a = 0; a < out.size(); ++a) out[a] = values8_[off + a] * scale_;
   } else {
-    for (std::size_t a = 0; a < out.size(); ++a) out[a] = values16_[off + a] * (1.0 / 65535.0);
+    for (std::size_t a = 0; a < out.size(); ++a) out[a] = values16_[off + a] * scale_;
   }
 }
 
@@ -577,7 +699,7 @@ int StrategyFile::sample_action_from_bits(int round, std::int32_t node, std::int
   std::uint32_t r =
       static_cast<std::uint32_t>((static_cast<std::uint64_t>(bits) * quantum_total()) >> 32);
   for (int a = 0; a < actions - 1; ++a) {
-    const std::uint32_t q = bits_ == 8 ? values8_[off + a] : values16_[off + a];
+    const std::uint32_t q = bits_ <= 8 ? values8_[off + a] : values16_[off + a];
     if (r < q) return a;
     r -= q;
   }

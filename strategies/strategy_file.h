@@ -7,26 +7,32 @@
 //   header, 56 bytes:  magic "HULHESTR" · u32 format version · u64 game-definition hash ·
 //                      u64 hash of the checkpoint it was exported from (0: none) ·
 //                      u64 body size · u64 checksum of the body (checksum64) ·
-//                      u64 abstraction hash · u32 bits per probability (8 or 16)
+//                      u64 abstraction hash · u32 bits per probability B (2 to 8, or 16)
 //   body (cereal portable binary):
 //     the game definition in ACPC text (the reader needs nothing else for small games) and
 //     its name,
 //     the abstraction descriptor (kind, hash, description, bucket-map file it came from),
 //     export metadata (algorithm, iterations),
-//     per round the bucket count, then one 8- or 16-bit value per (information set, action)
-//     in the solver tables' order (round, node, bucket, action): the average strategy
-//     normalised and quantised, q(a)/Q with Q = 255 or 65535 and Σ_a q(a) = Q exactly at
-//     every information set,
+//     per round the bucket count, then one value per (information set, action), a byte for
+//     B <= 8 and two for 16, in the solver tables' order (round, node, bucket, action): the
+//     average strategy normalised and quantised, q(a)/Q with Q = 2^B - 1 (255 at 8 bits,
+//     65535 at 16) and Σ_a q(a) = Q exactly at every information set,
 //     kind "buckets" only: per round the bit-packed canonical-hand → bucket array
 //     (strategies/packed_bucket_abstraction.h).
 //
 // Format version 3, the compact HULHE file (`hulhe export --compact`): the same header and
 // body fields, but the abstraction kind is "compact"; each information set stores its values
-// but the last (which is Q minus the others), and 8-bit files entropy-code them: per context
-// (round, actions at the node, slot) 256 frequencies, then one rANS stream
-// (util/static_rans.h); 16-bit files store them plainly. Instead of four bucket arrays it
-// carries the preflop, flop and turn arrays, the OCHS river model (opponent cluster count,
-// 169 preflop clusters, bucket count, centres as floats) and the river exceptions (ascending
+// but the last (which is Q minus the others), and files of B <= 8 entropy-code them: per
+// context (round, actions at the node, slot) 256 frequencies, then one rANS stream
+// (util/static_rans.h); 16-bit files store them plainly. Information sets that the strategy
+// itself never reaches store nothing: within a round a player keeps its bucket, so a set whose
+// betting needs an earlier action of the same player in the same round that the quantised
+// strategy plays with probability 0 has realisation weight 0 against every opponent; the
+// reader, which decodes sets in order (a node's earlier own decisions come first), knows them
+// from the values it has read and gives them the uniform distribution's quantisation. The
+// actions the file plays are the full file's at every set it can reach. Instead of four bucket
+// arrays it carries the preflop, flop and turn arrays, the OCHS river model (opponent cluster
+// count, 169 preflop clusters, bucket count, centres as floats) and the river exceptions (ascending
 // canonical indices and their buckets), from which the player computes river buckets
 // (strategies/compact_bucket_abstraction.h). Reading expands everything to the same tables
 // as a version 2 file's; version 2 files are read as before.
@@ -75,32 +81,40 @@ struct StrategyFileMetadata {
   std::int64_t iterations = 0;
   std::string abstraction_kind = "lossless";
   std::string bucket_map;  // clustered abstractions: the bucket-map file
-  int bits = 8;            // 8 or 16 bits per probability
+  int bits = 8;            // bits per probability: 2 to 8 (a byte a value), or 16
   bool compact = false;    // read back: a format version 3 file
 };
+
+// The bits per probability a strategy file can have: 2 to 8 (Q = 2^bits - 1, stored as bytes;
+// fewer bits make smaller compact files at a cost in exploitability, docs/acpc-play.md) or 16.
+inline constexpr bool supported_probability_bits(int bits) {
+  return (bits >= 2 && bits <= 8) || bits == 16;
+}
 
 // Largest-remainder quantisation of a distribution (normalised first) into bytes summing to
 // exactly 255. p.size() == out.size() in 1..16 (else std::invalid_argument); an all-zero p
 // becomes uniform.
 void quantize_probabilities(std::span<const double> p, std::span<std::uint8_t> out);
+// The same into bytes summing to exactly 2^bits - 1 (bits 2 to 8).
+void quantize_probabilities(std::span<const double> p, std::span<std::uint8_t> out, int bits);
 // The same into 16-bit values summing to exactly 65535.
 void quantize_probabilities(std::span<const double> p, std::span<std::uint16_t> out);
-// p as a strategy file of `bits` (8 or 16) stores and reads it back: quantised as the writer
-// does, scaled as StrategyFile::action_probabilities does, in place.
+// p as a strategy file of `bits` (supported_probability_bits) stores and reads it back:
+// quantised as the writer does, scaled as StrategyFile::action_probabilities does, in place.
 void quantization_round_trip(std::span<double> p, int bits);
 
 // Writes `policy`'s strategy at every information set of its tree and abstraction,
 // atomically: to `path`.tmp, flushed, then renamed over `path`. The abstraction must be
 // lossless, a ClusteredAbstraction (its bucket arrays are embedded) or a strategy file's
-// PackedBucketAbstraction. Throws InputError if the file cannot be written, for bits other
-// than 8 and 16, or for an abstraction that cannot be embedded.
+// PackedBucketAbstraction. Throws InputError if the file cannot be written, for unsupported
+// bits, or for an abstraction that cannot be embedded.
 // A policy whose abstraction is a CompactBucketAbstraction (a compact file read back) is
 // written as a compact file.
 void write_strategy_file(const std::string& path, const Policy& policy,
                          const StrategyFileMetadata& metadata);
 // Writes `policy` as a compact file (format version 3) carrying `compact`, which must stand
 // for policy.abstraction(): the same hash and bucket counts (else InputError). Every action
-// is the one the full file of the same policy plays.
+// the strategy can reach is the one the full file of the same policy and bits plays.
 void write_compact_strategy_file(const std::string& path, const Policy& policy,
                                  const CompactBucketAbstraction& compact,
                                  const StrategyFileMetadata& metadata);
@@ -121,9 +135,9 @@ class StrategyFile final : public Policy {
                             std::span<double> out) const override;
 
   int bits() const { return bits_; }
-  // Q: what the quantised values of an information set sum to (255 or 65535).
-  std::uint32_t quantum_total() const { return bits_ == 8 ? 255u : 65535u; }
-  // The quantised strategy at an information set of an 8-bit file (sums to 255).
+  // Q: what the quantised values of an information set sum to (2^bits - 1).
+  std::uint32_t quantum_total() const { return (1U << bits_) - 1; }
+  // The quantised strategy at an information set of a file of 8 bits or fewer (sums to Q).
   std::span<const std::uint8_t> quantized(int round, std::int32_t node, std::int32_t bucket) const {
     const std::int64_t off = offset(round, node, bucket);
     return {values8_.data() + off, static_cast<std::size_t>(num_actions_[round][node])};
@@ -167,7 +181,8 @@ class StrategyFile final : public Policy {
   std::vector<std::vector<std::int64_t>> node_offset_;  // [round][node]
   std::vector<std::vector<std::uint8_t>> num_actions_;  // [round][node]
   int bits_ = 8;
-  std::vector<std::uint8_t> values8_;    // 8-bit files
+  double scale_ = 1.0 / 255.0;           // 1 / Q
+  std::vector<std::uint8_t> values8_;    // files of 8 bits or fewer
   std::vector<std::uint16_t> values16_;  // 16-bit files
 };
 

@@ -110,36 +110,49 @@ std::vector<std::uint8_t> rans_encode(std::span<const std::uint8_t> symbols,
   return {buffer.begin() + static_cast<std::ptrdiff_t>(at), buffer.end()};
 }
 
-bool rans_decode(std::span<const std::uint8_t> stream, std::span<const std::uint8_t> contexts,
-                 const std::vector<RansFrequencies>& model, std::span<std::uint8_t> out) {
-  if (contexts.size() != out.size() || stream.size() < 4 || !rans_check(model).empty())
-    return false;
-  // Per context: slot → symbol for the kRansTotal slots.
-  std::vector<std::uint8_t> symbol_of(model.size() * kRansTotal);
-  std::vector<std::array<std::uint32_t, 257>> start;
+bool RansDecoder::start(std::span<const std::uint8_t> stream,
+                        const std::vector<RansFrequencies>& model) {
+  if (stream.size() < 4 || !rans_check(model).empty()) return false;
+  static_assert(kStateLow == kLow);
+  stream_ = stream;
+  model_ = &model;
+  // Per context: slot -> symbol for the kRansTotal slots.
+  symbol_of_.assign(model.size() * kRansTotal, 0);
+  start_.clear();
   for (std::size_t c = 0; c < model.size(); ++c) {
-    start.push_back(starts(model[c]));
+    start_.push_back(starts(model[c]));
     for (int s = 0; s < 256; ++s)
-      std::fill(symbol_of.begin() + static_cast<std::ptrdiff_t>(c * kRansTotal + start[c][s]),
-                symbol_of.begin() + static_cast<std::ptrdiff_t>(c * kRansTotal + start[c][s + 1]),
+      std::fill(symbol_of_.begin() + static_cast<std::ptrdiff_t>(c * kRansTotal + start_[c][s]),
+                symbol_of_.begin() + static_cast<std::ptrdiff_t>(c * kRansTotal + start_[c][s + 1]),
                 static_cast<std::uint8_t>(s));
   }
-  std::size_t at = 0;
-  std::uint32_t x = 0;
-  for (int b = 3; b >= 0; --b) x |= static_cast<std::uint32_t>(stream[at++]) << (8 * b);
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    const std::uint8_t c = contexts[i];
-    if (c >= model.size() || x < kLow) return false;
-    const std::uint32_t slot = x & (kRansTotal - 1);
-    const std::uint8_t s = symbol_of[c * kRansTotal + slot];
-    out[i] = s;
-    x = model[c][s] * (x >> kRansScaleBits) + slot - start[c][s];
-    while (x < kLow) {
-      if (at == stream.size()) return false;
-      x = (x << 8) | stream[at++];
-    }
+  at_ = 0;
+  x_ = 0;
+  for (int b = 3; b >= 0; --b) x_ |= static_cast<std::uint32_t>(stream_[at_++]) << (8 * b);
+  return true;
+}
+
+bool RansDecoder::next(std::uint8_t context, std::uint8_t& symbol) {
+  if (context >= model_->size() || x_ < kLow) return false;
+  const std::uint32_t slot = x_ & (kRansTotal - 1);
+  const std::uint8_t s = symbol_of_[context * kRansTotal + slot];
+  symbol = s;
+  x_ = (*model_)[context][s] * (x_ >> kRansScaleBits) + slot - start_[context][s];
+  while (x_ < kLow) {
+    if (at_ == stream_.size()) return false;
+    x_ = (x_ << 8) | stream_[at_++];
   }
-  return at == stream.size() && x == kLow;
+  return true;
+}
+
+bool rans_decode(std::span<const std::uint8_t> stream, std::span<const std::uint8_t> contexts,
+                 const std::vector<RansFrequencies>& model, std::span<std::uint8_t> out) {
+  if (contexts.size() != out.size()) return false;
+  RansDecoder decoder;
+  if (!decoder.start(stream, model)) return false;
+  for (std::size_t i = 0; i < out.size(); ++i)
+    if (!decoder.next(contexts[i], out[i])) return false;
+  return decoder.finished();
 }
 
 }  // namespace hulhe

@@ -41,4 +41,26 @@ std::vector<std::uint8_t> rans_encode(std::span<const std::uint8_t> symbols,
 bool rans_decode(std::span<const std::uint8_t> stream, std::span<const std::uint8_t> contexts,
                  const std::vector<RansFrequencies>& model, std::span<std::uint8_t> out);
 
+// The same decoder one symbol at a time, for readers whose next context depends on the symbols
+// decoded so far (compact strategy files skip information sets by their own earlier values).
+class RansDecoder {
+ public:
+  // False when the model is not valid or the stream is shorter than the final state.
+  bool start(std::span<const std::uint8_t> stream, const std::vector<RansFrequencies>& model);
+  // The next symbol, coded under model[context]; false on damage (a context out of range, the
+  // stream ended early).
+  bool next(std::uint8_t context, std::uint8_t& symbol);
+  // Whether the stream was read to its end and ends where the encoder began.
+  bool finished() const { return at_ == stream_.size() && x_ == kStateLow; }
+
+ private:
+  static constexpr std::uint32_t kStateLow = 1U << 23;
+  std::span<const std::uint8_t> stream_;
+  const std::vector<RansFrequencies>* model_ = nullptr;
+  std::vector<std::uint8_t> symbol_of_;  // per context: slot -> symbol
+  std::vector<std::array<std::uint32_t, 257>> start_;
+  std::size_t at_ = 0;
+  std::uint32_t x_ = 0;
+};
+
 }  // namespace hulhe

@@ -227,7 +227,16 @@ TEST_F(PlayCli, ExportBitsAndBaselines) {
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("16-bit"), std::string::npos) << r.out;
   EXPECT_EQ(StrategyFile::read(s16).bits(), 16);
-  EXPECT_EQ(run_hulhe("export --baseline uniform --bits 12 --out " + path("x.strategy")).status, 2);
+  const std::string s5 = path("u5.strategy");
+  const auto five =
+      run_hulhe("export --baseline uniform --game " + game_file("leduc") + " --bits 5 --out " + s5);
+  ASSERT_EQ(five.status, 0) << five.out;
+  EXPECT_NE(five.out.find("5-bit"), std::string::npos) << five.out;
+  EXPECT_EQ(StrategyFile::read(s5).quantum_total(), 31U);
+  const auto twelve = run_hulhe("export --baseline uniform --bits 12 --out " + path("x.strategy"));
+  EXPECT_EQ(twelve.status, 2);
+  EXPECT_NE(twelve.out.find("--bits must be 2 to 8 or 16"), std::string::npos) << twelve.out;
+  EXPECT_EQ(run_hulhe("export --baseline uniform --bits 1 --out " + path("x.strategy")).status, 2);
   EXPECT_EQ(run_hulhe("export --out " + path("y.strategy")).status, 2);
   // The output may not be an input.
   const auto same = run_hulhe("export --baseline uniform --game " + game_file("leduc") + " --out " +

@@ -2,7 +2,8 @@
 // OCHS model. The features are RiverBoardSweep's bit for bit, the nearest centre is the
 // lowest of equals, the file round-trips byte for byte and refuses damage, and (Slow) over a
 // river table made by the builder's own arithmetic (RiverBoardSweep features, k-means
-// centres, assign_nearest) the compact file plays the full file's actions everywhere.
+// centres, assign_nearest) the compact file plays the full file's actions wherever its own
+// play goes.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -241,6 +242,39 @@ class CompactStrategyFile : public ::testing::Test {
     return bytes;
   }
 
+  // The policy's values at a set as a full file of `bits` stores them (the writer's
+  // quantisation), widened.
+  std::vector<std::uint32_t> full_values(int bits, int r, std::int32_t n, std::int32_t b) const {
+    const int actions = tree_.node(tree_.decision_node(r, n)).num_actions;
+    std::vector<double> p(actions);
+    policy_.action_probabilities(r, n, b, p);
+    std::vector<std::uint32_t> out(actions);
+    if (bits == 16) {
+      std::vector<std::uint16_t> q(actions);
+      quantize_probabilities(p, q);
+      std::copy(q.begin(), q.end(), out.begin());
+    } else {
+      std::vector<std::uint8_t> q(actions);
+      quantize_probabilities(p, q, bits);
+      std::copy(q.begin(), q.end(), out.begin());
+    }
+    return out;
+  }
+  // Brute force, by walking up the tree: whether every earlier action of the same player in
+  // the same round on the way to decision node n has a non-zero value in bucket b.
+  bool reached_by_own_play(int bits, int r, std::int32_t n, std::int32_t b) const {
+    const std::int32_t at = tree_.decision_node(r, n);
+    for (std::int32_t child = at, up = tree_.node(at).parent; up >= 0 && tree_.node(up).round == r;
+         child = up, up = tree_.node(up).parent) {
+      const BettingNode& u = tree_.node(up);
+      if (u.player != tree_.node(at).player) continue;
+      int slot = 0;
+      while (u.child[slot] != child) ++slot;
+      if (full_values(bits, r, u.id_in_round, b)[slot] == 0) return false;
+    }
+    return true;
+  }
+
   GameDefinition game_;
   BettingTree tree_;
   SyntheticCompact synthetic_;
@@ -249,7 +283,7 @@ class CompactStrategyFile : public ::testing::Test {
 };
 
 TEST_F(CompactStrategyFile, RoundTripsExactly) {
-  for (const int bits : {8, 16}) {
+  for (const int bits : {8, 16, 4}) {
     const std::string path = write("c" + std::to_string(bits) + ".strategy", bits);
     const std::string bytes = testing::slurp(path);
     EXPECT_EQ(bytes[8], 3) << "format version 3";
@@ -274,26 +308,42 @@ TEST_F(CompactStrategyFile, RoundTripsExactly) {
     for (Card& c : hand) c = make_card(rank_of(c), (suit_of(c) + 1) % 4);
     EXPECT_EQ(read.abstraction().bucket(3, hand.data(), hand.data() + 2),
               static_cast<std::int32_t>(synthetic_.exception_bucket));
-    // The probabilities are those a full file holds (the writer's quantisation of the
-    // policy), value for value: the implied last one too.
+    EXPECT_EQ(read.bits(), bits);
+    EXPECT_EQ(read.quantum_total(), (1U << bits) - 1);
+    // Where the policy's own play reaches a set, its probabilities are those a full file
+    // holds (the writer's quantisation of the policy), value for value, the implied last one
+    // too; elsewhere (a fifth of the policy's probabilities are 0) the uniform quantisation.
+    std::int64_t reached = 0, unreached = 0;
     for (int r = 0; r < 4; ++r)
-      for (std::int32_t n = 0; n < tree_.num_decision_nodes(r); n += 5)
-        for (std::int32_t b = 0; b < read.abstraction().num_buckets(r); b += 3) {
+      for (std::int32_t n = 0; n < tree_.num_decision_nodes(r); n += 3)
+        for (std::int32_t b = 0; b < read.abstraction().num_buckets(r); b += 2) {
           const int actions = tree_.node(tree_.decision_node(r, n)).num_actions;
-          std::vector<double> p(actions);
-          policy_.action_probabilities(r, n, b, p);
-          if (bits == 8) {
-            std::vector<std::uint8_t> want(actions);
-            quantize_probabilities(p, want);
-            const auto got = read.quantized(r, n, b);
-            ASSERT_TRUE(std::equal(want.begin(), want.end(), got.begin(), got.end()));
+          std::vector<std::uint32_t> want = full_values(bits, r, n, b);
+          if (reached_by_own_play(bits, r, n, b)) {
+            ++reached;
           } else {
-            std::vector<std::uint16_t> want(actions);
-            quantize_probabilities(p, want);
-            const auto got = read.quantized16(r, n, b);
-            ASSERT_TRUE(std::equal(want.begin(), want.end(), got.begin(), got.end()));
+            ++unreached;
+            const std::vector<double> flat(actions, 1.0);
+            if (bits == 16) {
+              std::vector<std::uint16_t> q(actions);
+              quantize_probabilities(flat, q);
+              std::copy(q.begin(), q.end(), want.begin());
+            } else {
+              std::vector<std::uint8_t> q(actions);
+              quantize_probabilities(flat, q, bits);
+              std::copy(q.begin(), q.end(), want.begin());
+            }
           }
+          std::vector<std::uint32_t> got;
+          if (bits == 16)
+            for (const std::uint16_t q : read.quantized16(r, n, b)) got.push_back(q);
+          else
+            for (const std::uint8_t q : read.quantized(r, n, b)) got.push_back(q);
+          ASSERT_EQ(got, want) << "bits " << bits << " round " << r << " node " << n << " bucket "
+                               << b;
         }
+    EXPECT_GT(unreached, 0);
+    EXPECT_GT(reached, unreached);
     // Re-writing what was read reproduces the file byte for byte.
     const std::string again = dir_ / "again.strategy";
     write_strategy_file(again, read, read.metadata());
@@ -335,11 +385,12 @@ TEST_F(CompactStrategyFile, DamageIsRefusedWithAReason) {
   // 16-bit files store the values plainly: the first information set's two stored values
   // (after their u64 count) set to 40,000 each, above 65535 together.
   const std::string bytes16 = testing::slurp(write("c16.strategy", 16));
-  std::int64_t stored = 0;
+  std::int64_t stored = 0;  // the values of the sets the policy's own play reaches
   for (int r = 0; r < 4; ++r)
     for (std::int32_t n = 0; n < tree_.num_decision_nodes(r); ++n)
-      stored += static_cast<std::int64_t>(synthetic_.abstraction->num_buckets(r)) *
-                (tree_.node(tree_.decision_node(r, n)).num_actions - 1);
+      for (std::int32_t b = 0; b < synthetic_.abstraction->num_buckets(r); ++b)
+        if (reached_by_own_play(16, r, n, b))
+          stored += tree_.node(tree_.decision_node(r, n)).num_actions - 1;
   std::string count(8, '\0');
   for (int i = 0; i < 8; ++i) count[i] = static_cast<char>((stored >> (8 * i)) & 0xff);
   const std::size_t at = bytes16.find(count, 56);
@@ -460,33 +511,43 @@ TEST(CompactStrategyFileHoldemSlow, PlaysTheFullFilesActions) {
   EXPECT_LT(testing::slurp(dir / "compact.strategy").size() * 5,
             testing::slurp(dir / "full.strategy").size());
 
-  // Random deals, random betting: at every decision the same bucket and the same
-  // probabilities (exactly: the same quantised values).
+  // Random deals; one seat plays the full file's strategy (the file's own actions, as `hulhe
+  // play` samples them), the other bets at random. At every decision the same bucket; at the
+  // strategy's decisions the same probabilities (exactly: the same quantised values) and the
+  // same action from the same random bits. (A fifth of the policy's probabilities are 0, so
+  // the compact file leaves out sets that this play never reaches.)
   std::mt19937_64 rng(99);
   std::int64_t decisions = 0, river_decisions = 0;
   for (int deal = 0; deal < 20000; ++deal) {
     std::vector<Card> deck = game.deck();
     std::shuffle(deck.begin(), deck.end(), rng);
     const Card* board = deck.data() + 4;
+    const int ours = deal % 2;
     std::int32_t at = tree.root();
     while (tree.node(at).kind == NodeKind::kDecision) {
       const BettingNode& n = tree.node(at);
       const Card* hole = deck.data() + 2 * n.player;
       const std::int32_t b = full.abstraction().bucket(n.round, hole, board);
       ASSERT_EQ(small.abstraction().bucket(n.round, hole, board), b) << "deal " << deal;
-      const auto want = full.quantized(n.round, n.id_in_round, b);
-      const auto got = small.quantized(n.round, n.id_in_round, b);
-      ASSERT_TRUE(std::equal(want.begin(), want.end(), got.begin(), got.end()));
-      ++decisions;
-      river_decisions += n.round == 3 ? 1 : 0;
-      // Calls more often than folds, so that most deals reach the river.
-      const int slot = n.num_actions == 3 && rng() % 4 != 0
-                           ? 1 + static_cast<int>(rng() % 2)
-                           : static_cast<int>(rng() % n.num_actions);
+      int slot = 0;
+      if (n.player == ours) {
+        const auto want = full.quantized(n.round, n.id_in_round, b);
+        const auto got = small.quantized(n.round, n.id_in_round, b);
+        ASSERT_TRUE(std::equal(want.begin(), want.end(), got.begin(), got.end()));
+        const auto bits = static_cast<std::uint32_t>(rng());
+        slot = full.sample_action_from_bits(n.round, n.id_in_round, b, bits);
+        ASSERT_EQ(small.sample_action_from_bits(n.round, n.id_in_round, b, bits), slot);
+        ++decisions;
+        river_decisions += n.round == 3 ? 1 : 0;
+      } else {
+        // Calls more often than folds, so that most deals reach the river.
+        slot = n.num_actions == 3 && rng() % 4 != 0 ? 1 + static_cast<int>(rng() % 2)
+                                                    : static_cast<int>(rng() % n.num_actions);
+      }
       at = n.child[slot];
     }
   }
-  EXPECT_GT(river_decisions, 10000);
+  EXPECT_GT(river_decisions, 5000);
   std::printf("%lld decisions compared, %lld on the river\n", static_cast<long long>(decisions),
               static_cast<long long>(river_decisions));
 }

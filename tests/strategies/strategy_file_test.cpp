@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <random>
 #include <string>
 #include <vector>
@@ -322,10 +323,66 @@ TEST_F(StrategyFileTest, SixteenBitsAndWhatQuantisationCosts) {
     const double p = q[a] / 65535.0;
     EXPECT_NEAR(counts[a], draws * p, 5 * std::sqrt(draws * p * (1 - p)) + 1) << a;
   }
-  // Bits other than 8 and 16 are refused.
-  StrategyFileMetadata bad = metadata_;
-  bad.bits = 12;
-  EXPECT_THROW(write_strategy_file(path("bad.strategy"), policy_, bad), InputError);
+  // Bits other than 2 to 8 and 16 are refused.
+  for (const int bits : {0, 1, 9, 12, 15, 17, 32}) {
+    StrategyFileMetadata bad = metadata_;
+    bad.bits = bits;
+    EXPECT_THROW(write_strategy_file(path("bad.strategy"), policy_, bad), InputError) << bits;
+  }
+}
+
+// 2 to 7 bits: Q = 2^bits - 1, every probability within 1/Q of the policy's, the file read
+// back and written again byte for byte, sampling by q/Q; and a 2-bit grid makes the strategy
+// more exploitable than 8 bits (exact best response, Leduc).
+TEST_F(StrategyFileTest, FewerBitsQuantiseToACoarserGrid) {
+  const double exact = compute_exploitability(policy_).exploitability_chips;
+  std::map<int, double> exploitability;
+  for (const int bits : {8, 6, 4, 2}) {
+    const std::string f = path("leduc" + std::to_string(bits) + ".strategy");
+    StrategyFileMetadata m = metadata_;
+    m.bits = bits;
+    write_strategy_file(f, policy_, m);
+    const StrategyFile read = StrategyFile::read(f);
+    const std::uint32_t total = (1U << bits) - 1;
+    ASSERT_EQ(read.bits(), bits);
+    ASSERT_EQ(read.quantum_total(), total);
+    double worst = 0;
+    for (int r = 0; r < game_.num_rounds; ++r)
+      for (std::int32_t n = 0; n < tree_.num_decision_nodes(r); ++n) {
+        const int actions = tree_.node(tree_.decision_node(r, n)).num_actions;
+        for (std::int32_t b = 0; b < abstraction_.num_buckets(r); ++b) {
+          std::vector<double> want(actions), got(actions), trip(actions);
+          policy_.action_probabilities(r, n, b, want);
+          read.action_probabilities(r, n, b, got);
+          trip = want;
+          quantization_round_trip(trip, bits);
+          std::uint32_t sum = 0;
+          for (int a = 0; a < actions; ++a) {
+            worst = std::max(worst, std::abs(want[a] - got[a]));
+            EXPECT_EQ(got[a], trip[a]);
+            EXPECT_EQ(got[a], read.quantized(r, n, b)[a] * (1.0 / static_cast<double>(total)));
+            sum += read.quantized(r, n, b)[a];
+          }
+          ASSERT_EQ(sum, total);
+        }
+      }
+    EXPECT_LE(worst, 1.0 / total + 1e-12) << bits;
+    // Every grid point of [0, 2^32) lands on slot a exactly q[a] times in Q.
+    const auto q = read.quantized(0, 0, 2);
+    std::vector<std::uint32_t> grid(q.size(), 0);
+    for (std::uint64_t k = 0; k < total; ++k)
+      ++grid[read.sample_action_from_bits(
+          0, 0, 2, static_cast<std::uint32_t>(((k << 32) + (std::uint64_t{1} << 31)) / total))];
+    for (std::size_t a = 0; a < q.size(); ++a) EXPECT_EQ(grid[a], q[a]) << bits;
+    const std::string again = path("again.strategy");
+    write_strategy_file(again, read, read.metadata());
+    EXPECT_EQ(testing::slurp(again), testing::slurp(f));
+    const double e = compute_exploitability(read).exploitability_chips;
+    std::printf("Leduc exploitability at %d bits: %.6f chips/hand (unquantised %.6f)\n", bits, e,
+                exact);
+    exploitability[bits] = e;
+  }
+  EXPECT_GT(exploitability[2], exploitability[8] + 0.05);
 }
 
 TEST(PackedRoundBuckets, EveryWidthRoundTrips) {
