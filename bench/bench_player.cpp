@@ -261,6 +261,7 @@ BENCHMARK(BM_CompactLoad)
 // 16-bit) at `bits` (the argument) per probability, without the minutes of a river check:
 // the file's own flop and turn tables and a stand-in river model of its bucket count (the
 // river model and exceptions do not change the values part). Counters: MiB of stored values,
+// MiB of the rest of the file (coded flop and turn tables, the stand-in river model),
 // bits a stored value (the last of each set implied), and the share of information sets
 // stored (those the strategy's own play reaches).
 void BM_CompactValuesOfStrategy(benchmark::State& state) {
@@ -277,15 +278,11 @@ void BM_CompactValuesOfStrategy(benchmark::State& state) {
   }
   const int bits = static_cast<int>(state.range(0));
   std::vector<PackedRoundBuckets> tables(packed->rounds().begin(), packed->rounds().begin() + 3);
-  double table_bytes = 0;
-  for (const PackedRoundBuckets& t : tables) table_bytes += static_cast<double>(t.bytes.size());
   OchsRiverModel model;
   model.clusters = 8;
   model.num_buckets = full.abstraction().num_buckets(3);
   model.preflop_cluster.assign(HandIndexer::holdem(0).size(), 0);
   model.centres.assign(static_cast<std::size_t>(model.num_buckets) * 8, 0.5F);
-  const double model_bytes = static_cast<double>(model.preflop_cluster.size()) +
-                             4.0 * static_cast<double>(model.centres.size());
   const CompactBucketAbstraction compact(std::move(tables), std::move(model), {},
                                          full.abstraction().hash(), full.abstraction().describe());
   const testing::TempFolder dir;
@@ -293,8 +290,13 @@ void BM_CompactValuesOfStrategy(benchmark::State& state) {
   StrategyFileMetadata meta = full.metadata();
   meta.bits = bits;
   for (auto _ : state) write_compact_strategy_file(out, full, compact, meta);
-  const double values_bytes =
-      static_cast<double>(std::filesystem::file_size(out)) - table_bytes - model_bytes;
+  // The rest of the file: the same written for the uniform policy, whose values cost nothing
+  // (one symbol a context).
+  const std::string rest = dir / "rest.strategy";
+  write_compact_strategy_file(
+      rest, *make_baseline_policy("uniform", full.tree(), full.abstraction()), compact, meta);
+  const double values_bytes = static_cast<double>(std::filesystem::file_size(out)) -
+                              static_cast<double>(std::filesystem::file_size(rest));
   // Sets reached by the strategy's own play (brute force: no earlier action of the same
   // player in the round has value 0 in the compact file at `bits`).
   const StrategyFile read = StrategyFile::read(out);
@@ -320,6 +322,7 @@ void BM_CompactValuesOfStrategy(benchmark::State& state) {
       }
     }
   state.counters["values_MiB"] = values_bytes / (1 << 20);
+  state.counters["rest_MiB"] = static_cast<double>(std::filesystem::file_size(rest)) / (1 << 20);
   state.counters["bits_per_stored_value"] = 8.0 * values_bytes / stored_values;
   state.counters["sets_stored"] = reached / sets;
 }

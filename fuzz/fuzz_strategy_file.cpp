@@ -1,6 +1,7 @@
 // Strategy files. Odd first byte: the file as is. Even: the rest is a body behind a version-2
-// header (version 3, the compact format, for bodies of odd length; 56 bytes) with the right
-// size and checksum, so the fuzzer reaches the body's
+// header (for bodies of odd length the compact formats: version 4 when the length is 1 mod 4,
+// 4-bit when it is 5 mod 8; version 3 when it is 3 mod 4; 56 bytes) with the right size and
+// checksum, so the fuzzer reaches the body's
 // reader (the header's game and abstraction hashes are 0, so such a file is refused once
 // the body is read); a file that reads is then queried everywhere.
 #include "abstraction/bucket_map.h"
@@ -12,14 +13,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size == 0) return 0;
   const std::string file = fuzz::file_from_input(data, size, [](std::string_view body) {
     std::string header = "HULHESTR";
-    fuzz::put_le(header, body.size() % 2 == 0 ? kStrategyFileVersion : kCompactStrategyFileVersion,
+    const std::size_t kind = body.size() % 4;
+    fuzz::put_le(header,
+                 kind == 1   ? kCompactStrategyFileVersion
+                 : kind == 3 ? kCompactStrategyFileVersion3
+                             : kStrategyFileVersion,
                  4);
     fuzz::put_le(header, 0, 8);
     fuzz::put_le(header, 0, 8);
     fuzz::put_le(header, body.size(), 8);
     fuzz::put_le(header, checksum64(body.data(), body.size()), 8);  // the format's checksum
     fuzz::put_le(header, 0, 8);                                     // abstraction hash
-    fuzz::put_le(header, 8, 4);                                     // bits per probability
+    fuzz::put_le(header, body.size() % 8 == 5 ? 4 : 8, 4);          // bits per probability
     return header;
   });
   const std::string path = fuzz::write_temp("fuzz.strategy", file);

@@ -21,6 +21,7 @@
 #include "abstraction/bucket_map.h"
 #include "abstraction/clustered_abstraction.h"
 #include "abstraction/lossless_abstraction.h"
+#include "game/hand_indexer.h"
 #include "strategies/compact_bucket_abstraction.h"
 #include "strategies/packed_bucket_abstraction.h"
 #include "util/bounded_input_archive.h"
@@ -220,11 +221,12 @@ OwnPredecessors own_predecessors(const BettingTree& tree) {
 
 // Calls visit(round, node, bucket, offset, actions, reached) for every information set in the
 // stored order, `reached` false where the strategy's own earlier action in the round has
-// value 0 (strategy_file.h). It reads `values` of earlier sets only, so a reader may fill each
-// set in visit. Stops early when visit returns false; returns whether it went through.
+// value 0 (strategy_file.h; always true for format version 3, `prune` false). It reads
+// `values` of earlier sets only, so a reader may fill each set in visit. Stops early when
+// visit returns false; returns whether it went through.
 template <typename T, typename Visit>
 bool for_each_information_set_reached(const Layout& layout, const OwnPredecessors& predecessors,
-                                      const std::vector<T>& values, Visit&& visit) {
+                                      const std::vector<T>& values, bool prune, Visit&& visit) {
   std::vector<std::uint8_t> reached;  // [node * buckets + bucket] of the current round
   for (std::size_t r = 0; r < layout.node_offset.size(); ++r) {
     const std::int64_t buckets = layout.buckets[r];
@@ -234,7 +236,7 @@ bool for_each_information_set_reached(const Layout& layout, const OwnPredecessor
       const int actions = layout.num_actions[r][n];
       for (std::int32_t b = 0; b < buckets; ++b) {
         const bool here =
-            p.node < 0 ||
+            !prune || p.node < 0 ||
             (reached[static_cast<std::size_t>(p.node * buckets + b)] != 0 &&
              values[static_cast<std::size_t>(layout.node_offset[r][p.node] +
                                              b * layout.num_actions[r][p.node] + p.slot)] != 0);
@@ -256,7 +258,7 @@ std::vector<T> reached_values_without_last(const std::vector<T>& values, const L
                                            const OwnPredecessors& predecessors) {
   std::vector<T> out;
   for_each_information_set_reached(
-      layout, predecessors, values,
+      layout, predecessors, values, true,
       [&](int, std::int32_t, std::int32_t, std::int64_t off, int actions, bool reached) {
         if (reached) out.insert(out.end(), values.data() + off, values.data() + off + actions - 1);
         return true;
@@ -276,12 +278,12 @@ void fill_unreached(T* q, int actions, std::uint32_t total) {
 // disagree or the stored values of a set exceed `total`.
 template <typename T>
 bool with_unreached_and_last_values(const std::vector<T>& stored, const Layout& layout,
-                                    const OwnPredecessors& predecessors, std::uint32_t total,
-                                    std::vector<T>& values) {
+                                    const OwnPredecessors& predecessors, bool prune,
+                                    std::uint32_t total, std::vector<T>& values) {
   values.assign(static_cast<std::size_t>(layout.size), 0);
   std::size_t in = 0;
   const bool ok = for_each_information_set_reached(
-      layout, predecessors, values,
+      layout, predecessors, values, prune,
       [&](int, std::int32_t, std::int32_t, std::int64_t off, int actions, bool reached) {
         T* q = values.data() + off;
         if (!reached) {
@@ -298,30 +300,40 @@ bool with_unreached_and_last_values(const std::vector<T>& stored, const Layout& 
   return ok && in == stored.size();
 }
 
-// The entropy coder's context of each stored value: (round, actions at the node, slot),
-// numbered by first appearance over all sets in the stored order; [round][node][slot].
+// The entropy coder's context of each stored value: (round, actions at the node, slot), and
+// in format version 4 for every slot after the first also the set's previous value, by its
+// top min(bits, 4) bits (a set's values sum to Q, so each bounds the next). Numbered by first
+// appearance in the stored order.
 struct ValueContexts {
+  // [round][node][slot]: the context of the slot's first bin
   std::vector<std::vector<std::array<std::uint8_t, kMaxQuantizedActions>>> id;
   int count = 0;
+  int shift = 8;  // the previous value's bin: value >> shift
+
+  std::uint8_t of(int r, std::int32_t n, int slot, std::uint32_t previous) const {
+    return slot == 0 ? id[r][n][0]
+                     : static_cast<std::uint8_t>(id[r][n][slot] + (previous >> shift));
+  }
 };
 
-ValueContexts value_contexts(const Layout& layout, int rounds) {
-  std::map<std::tuple<int, int, int>, std::uint8_t> number;
+ValueContexts value_contexts(const Layout& layout, int rounds, int bits, bool conditional) {
+  const int bin_bits = conditional ? std::min(bits, 4) : 0;
+  std::map<std::tuple<int, int, int>, int> number;
   ValueContexts out;
+  out.shift = bits - bin_bits;
   out.id.resize(static_cast<std::size_t>(rounds));
   for (int r = 0; r < rounds; ++r)
     for (std::size_t n = 0; n < layout.node_offset[r].size(); ++n) {
       const int actions = layout.num_actions[r][n];
       std::array<std::uint8_t, kMaxQuantizedActions> id{};
       for (int a = 0; a + 1 < actions; ++a) {
-        const auto [it, fresh] =
-            number.try_emplace({r, actions, a}, static_cast<std::uint8_t>(number.size()));
-        if (number.size() > 255) throw std::invalid_argument("more than 255 value contexts");
-        id[a] = it->second;
+        const auto [it, fresh] = number.try_emplace({r, actions, a}, out.count);
+        if (fresh) out.count += a == 0 ? 1 : 1 << bin_bits;
+        if (out.count > 255) throw std::invalid_argument("more than 255 value contexts");
+        id[a] = static_cast<std::uint8_t>(it->second);
       }
       out.id[r].push_back(id);
     }
-  out.count = static_cast<int>(number.size());
   return out;
 }
 
@@ -329,15 +341,18 @@ ValueContexts value_contexts(const Layout& layout, int rounds) {
 // model as 256 frequencies a context.
 void write_coded_values(cereal::PortableBinaryOutputArchive& ar,
                         const std::vector<std::uint8_t>& values, const Layout& layout,
-                        const OwnPredecessors& predecessors, int rounds) {
-  const ValueContexts ids = value_contexts(layout, rounds);
+                        const OwnPredecessors& predecessors, int rounds, int bits) {
+  const ValueContexts ids = value_contexts(layout, rounds, bits, true);
   std::vector<std::uint8_t> stored, contexts;
   for_each_information_set_reached(
-      layout, predecessors, values,
+      layout, predecessors, values, true,
       [&](int r, std::int32_t n, std::int32_t, std::int64_t off, int actions, bool reached) {
         if (!reached) return true;
-        stored.insert(stored.end(), values.data() + off, values.data() + off + actions - 1);
-        contexts.insert(contexts.end(), ids.id[r][n].begin(), ids.id[r][n].begin() + actions - 1);
+        const std::uint8_t* q = values.data() + off;
+        for (int a = 0; a + 1 < actions; ++a) {
+          stored.push_back(q[a]);
+          contexts.push_back(ids.of(r, n, a, a == 0 ? 0 : q[a - 1]));
+        }
         return true;
       });
   const std::vector<RansFrequencies> model = rans_model(stored, contexts, ids.count);
@@ -346,10 +361,65 @@ void write_coded_values(cereal::PortableBinaryOutputArchive& ar,
   ar(frequencies, rans_encode(stored, contexts, model));
 }
 
+// Format version 4's bucket arrays: each hand's bucket as two bytes, the high one under one
+// context and the low one under a context per high byte (util/static_rans.h), so an array costs
+// about its bucket distribution's entropy instead of ceil(log2 k) bits a hand (k-means
+// buckets are uneven). Up to kMaxCodedBuckets buckets.
+constexpr std::int32_t kMaxCodedBuckets = 254 * 256;
+
+void write_coded_table(cereal::PortableBinaryOutputArchive& ar, const PackedRoundBuckets& t) {
+  if (t.num_buckets > kMaxCodedBuckets)
+    throw InputError("a compact file codes at most " + std::to_string(kMaxCodedBuckets) +
+                     " buckets a round, not " + std::to_string(t.num_buckets));
+  const int contexts = 1 + (t.num_buckets - 1) / 256 + 1;
+  std::vector<std::uint8_t> symbols(static_cast<std::size_t>(2 * t.num_hands));
+  std::vector<std::uint8_t> context(symbols.size());
+  for (std::int64_t i = 0; i < t.num_hands; ++i) {
+    const std::int32_t b = t[i];
+    symbols[2 * i] = static_cast<std::uint8_t>(b >> 8);
+    symbols[2 * i + 1] = static_cast<std::uint8_t>(b & 0xff);
+    context[2 * i + 1] = static_cast<std::uint8_t>(1 + (b >> 8));
+  }
+  const std::vector<RansFrequencies> model = rans_model(symbols, context, contexts);
+  std::vector<std::uint16_t> frequencies;
+  for (const RansFrequencies& f : model) frequencies.insert(frequencies.end(), f.begin(), f.end());
+  ar(t.num_buckets, t.num_hands, frequencies, rans_encode(symbols, context, model));
+}
+
+// Reads what write_coded_table wrote for a round of `hands` hands; std::invalid_argument with
+// the reason for damage.
+PackedRoundBuckets read_coded_table(BoundedInputArchive& ar, std::int64_t hands) {
+  std::int32_t num_buckets = 0;
+  std::int64_t num_hands = 0;
+  std::vector<std::uint16_t> frequencies;
+  std::vector<std::uint8_t> stream;
+  ar(num_buckets, num_hands, frequencies, stream);
+  if (num_hands != hands || num_buckets < 1 || num_buckets > kMaxCodedBuckets)
+    throw std::invalid_argument("a coded bucket array of " + std::to_string(num_hands) +
+                                " hands and " + std::to_string(num_buckets) + " buckets");
+  std::vector<RansFrequencies> model(static_cast<std::size_t>(1 + (num_buckets - 1) / 256 + 1));
+  if (frequencies.size() != model.size() * 256)
+    throw std::invalid_argument("a coded bucket array's model has the wrong size");
+  for (std::size_t i = 0; i < frequencies.size(); ++i) model[i / 256][i % 256] = frequencies[i];
+  RansDecoder decoder;
+  if (!decoder.start(stream, model))
+    throw std::invalid_argument("a coded bucket array does not decode");
+  PackedRoundBuckets t =
+      PackedRoundBuckets::pack(num_hands, num_buckets, [&](std::int64_t) -> std::int32_t {
+        std::uint8_t high = 0, low = 0;
+        if (!decoder.next(0, high) || high >= model.size() - 1 ||
+            !decoder.next(static_cast<std::uint8_t>(1 + high), low))
+          throw std::invalid_argument("a coded bucket array does not decode");
+        return (std::int32_t{high} << 8) | low;  // pack() refuses one not below num_buckets
+      });
+  if (!decoder.finished()) throw std::invalid_argument("a coded bucket array does not decode");
+  return t;
+}
+
 void serialize_compact(cereal::PortableBinaryOutputArchive& ar,
                        const CompactBucketAbstraction& compact) {
   ar(static_cast<std::uint32_t>(compact.tables().size()));
-  for (PackedRoundBuckets r : compact.tables()) serialize_packed(ar, r);
+  for (const PackedRoundBuckets& r : compact.tables()) write_coded_table(ar, r);
   const OchsRiverModel& m = compact.river().model();
   ar(m.clusters, m.preflop_cluster, m.num_buckets, m.centres);
   ar(compact.exceptions().index, compact.exceptions().bucket);
@@ -405,7 +475,7 @@ void write_file(const std::string& path, const Policy& policy,
       ar(quantize_policy<std::uint16_t>(policy, layout, total));
     else if (metadata.bits <= 8)
       write_coded_values(ar, quantize_policy<std::uint8_t>(policy, layout, total), layout,
-                         own_predecessors(tree), rounds);
+                         own_predecessors(tree), rounds, metadata.bits);
     else
       ar(reached_values_without_last(quantize_policy<std::uint16_t>(policy, layout, total), layout,
                                      own_predecessors(tree)));
@@ -465,12 +535,16 @@ StrategyFile StrategyFile::read_impl(const std::string& path,
   if (bytes.size() < 12) fail(path, "truncated header");
   Header header;
   header.version = static_cast<std::uint32_t>(get_le(bytes, 8, 4));
-  if (header.version != kStrategyFileVersion && header.version != kCompactStrategyFileVersion)
+  if (header.version != kStrategyFileVersion && header.version != kCompactStrategyFileVersion3 &&
+      header.version != kCompactStrategyFileVersion)
     fail(path, "format version " + std::to_string(header.version) + ", this hulhe reads versions " +
-                   std::to_string(kStrategyFileVersion) + " and " +
+                   std::to_string(kStrategyFileVersion) + " to " +
                    std::to_string(kCompactStrategyFileVersion) +
                    " (export it again with this hulhe)");
-  const bool compact = header.version == kCompactStrategyFileVersion;
+  const bool compact = header.version != kStrategyFileVersion;
+  // Version 3 (the compact files before version 4) stores every information set, each value
+  // under its (round, actions, slot) context alone.
+  const bool version4 = header.version == kCompactStrategyFileVersion;
   if (bytes.size() < kHeaderSize) fail(path, "truncated header");
   header.game_hash = get_le(bytes, 12, 8);
   header.checkpoint_hash = get_le(bytes, 20, 8);
@@ -525,7 +599,13 @@ StrategyFile StrategyFile::read_impl(const std::string& path,
       ar(tables);
       if (tables != 3) fail(path, "corrupt (a compact file keeps 3 bucket arrays)");
       packed.resize(tables);
-      for (PackedRoundBuckets& r : packed) serialize_packed(ar, r);
+      for (std::uint32_t r = 0; r < tables; ++r) {
+        if (version4)
+          packed[r] =
+              read_coded_table(ar, static_cast<std::int64_t>(HandIndexer::holdem(r).size()));
+        else
+          serialize_packed(ar, packed[r]);
+      }
       ar(river.clusters, river.preflop_cluster, river.num_buckets, river.centres);
       ar(exceptions.index, exceptions.bucket);
     } else if (file.descriptor_.kind == "buckets") {
@@ -624,7 +704,7 @@ StrategyFile StrategyFile::read_impl(const std::string& path,
     const OwnPredecessors predecessors = own_predecessors(*file.tree_);
     const std::uint32_t total = file.quantum_total();
     if (file.bits_ <= 8) {
-      const ValueContexts ids = value_contexts(layout, file.game_.num_rounds);
+      const ValueContexts ids = value_contexts(layout, file.game_.num_rounds, file.bits_, version4);
       std::vector<RansFrequencies> model(static_cast<std::size_t>(ids.count));
       if (frequencies.size() != model.size() * 256)
         fail(path, "corrupt (entropy model of " + std::to_string(frequencies.size()) +
@@ -636,7 +716,7 @@ StrategyFile StrategyFile::read_impl(const std::string& path,
       bool over = false;
       file.values8_.assign(static_cast<std::size_t>(layout.size), 0);
       const bool decoded = for_each_information_set_reached(
-          layout, predecessors, file.values8_,
+          layout, predecessors, file.values8_, version4,
           [&](int r, std::int32_t n, std::int32_t, std::int64_t off, int actions, bool reached) {
             std::uint8_t* q = file.values8_.data() + off;
             if (!reached) {
@@ -645,7 +725,7 @@ StrategyFile StrategyFile::read_impl(const std::string& path,
             }
             std::uint32_t sum = 0;
             for (int a = 0; a < actions - 1; ++a) {
-              if (!decoder.next(ids.id[r][n][a], q[a])) return false;
+              if (!decoder.next(ids.of(r, n, a, a == 0 ? 0 : q[a - 1]), q[a])) return false;
               sum += q[a];
             }
             over = sum > total;
@@ -658,8 +738,9 @@ StrategyFile StrategyFile::read_impl(const std::string& path,
       if (!decoded || !decoder.finished())
         fail(path, "corrupt (the entropy-coded probabilities do not decode)");
     }
-    const bool ok = file.bits_ <= 8 || with_unreached_and_last_values(
-                                           stored16, layout, predecessors, total, file.values16_);
+    const bool ok =
+        file.bits_ <= 8 || with_unreached_and_last_values(stored16, layout, predecessors, version4,
+                                                          total, file.values16_);
     if (layout.buckets != buckets || !ok)
       fail(path,
            "corrupt (strategy size does not match the game and abstraction, or an "

@@ -20,22 +20,25 @@
 //     kind "buckets" only: per round the bit-packed canonical-hand → bucket array
 //     (strategies/packed_bucket_abstraction.h).
 //
-// Format version 3, the compact HULHE file (`hulhe export --compact`): the same header and
+// Format version 4, the compact HULHE file (`hulhe export --compact`): the same header and
 // body fields, but the abstraction kind is "compact"; each information set stores its values
 // but the last (which is Q minus the others), and files of B <= 8 entropy-code them: per
-// context (round, actions at the node, slot) 256 frequencies, then one rANS stream
-// (util/static_rans.h); 16-bit files store them plainly. Information sets that the strategy
-// itself never reaches store nothing: within a round a player keeps its bucket, so a set whose
-// betting needs an earlier action of the same player in the same round that the quantised
-// strategy plays with probability 0 has realisation weight 0 against every opponent; the
-// reader, which decodes sets in order (a node's earlier own decisions come first), knows them
-// from the values it has read and gives them the uniform distribution's quantisation. The
-// actions the file plays are the full file's at every set it can reach. Instead of four bucket
-// arrays it carries the preflop, flop and turn arrays, the OCHS river model (opponent cluster
-// count, 169 preflop clusters, bucket count, centres as floats) and the river exceptions (ascending
-// canonical indices and their buckets), from which the player computes river buckets
-// (strategies/compact_bucket_abstraction.h). Reading expands everything to the same tables
-// as a version 2 file's; version 2 files are read as before.
+// context 256 frequencies, then one rANS stream (util/static_rans.h), the context of a value
+// being (round, actions at the node, slot) and, after a set's first slot, the top min(B, 4)
+// bits of the set's previous value; 16-bit files store them plainly. Information sets that
+// the strategy itself never reaches store nothing: within a round a player keeps its bucket,
+// so a set whose betting needs an earlier action of the same player in the same round that
+// the quantised strategy plays with probability 0 has realisation weight 0 against every
+// opponent; the reader, which decodes sets in order (a node's earlier own decisions come
+// first), knows them from the values it has read and gives them the uniform distribution's
+// quantisation. The file plays the full file's actions wherever its own play goes. Instead of
+// four bucket arrays it carries the preflop, flop and turn arrays, the OCHS river model
+// (opponent cluster count, 169 preflop clusters, bucket count, centres as floats) and the
+// river exceptions (ascending canonical indices and their buckets), from which the player
+// computes river buckets (strategies/compact_bucket_abstraction.h). Reading expands
+// everything to the same tables as a version 2 file's. Version 3, the compact file before
+// version 4, is still read: every information set stored, contexts without the previous
+// value. Version 2 files are read as before.
 //
 // Quantisation (largest-remainder / Hamilton apportionment): q(a) = ⌊Q·p(a)⌋, then the
 // Q − Σ⌊·⌋ missing units go to the actions with the largest remainders (ties to the lower
@@ -55,7 +58,8 @@
 namespace hulhe {
 
 inline constexpr std::uint32_t kStrategyFileVersion = 2;
-inline constexpr std::uint32_t kCompactStrategyFileVersion = 3;
+inline constexpr std::uint32_t kCompactStrategyFileVersion = 4;
+inline constexpr std::uint32_t kCompactStrategyFileVersion3 = 3;  // still read
 
 class CompactBucketAbstraction;
 

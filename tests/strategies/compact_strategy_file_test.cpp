@@ -1,18 +1,23 @@
-// Compact strategy files (format version 3): river buckets computed at play time from the
-// OCHS model. The features are RiverBoardSweep's bit for bit, the nearest centre is the
-// lowest of equals, the file round-trips byte for byte and refuses damage, and (Slow) over a
-// river table made by the builder's own arithmetic (RiverBoardSweep features, k-means
-// centres, assign_nearest) the compact file plays the full file's actions wherever its own
-// play goes.
+// Compact strategy files (format version 4; 3 is read): river buckets computed at play time from
+// the OCHS model. The features are RiverBoardSweep's bit for bit, the nearest centre is the lowest
+// of equals, the file round-trips byte for byte and refuses damage, and (Slow) over a river table
+// made by the builder's own arithmetic (RiverBoardSweep features, k-means centres, assign_nearest)
+// the compact file plays the full file's actions wherever its own play goes.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <array>
+#include <cereal/archives/portable_binary.hpp>
+#include <cereal/types/string.hpp>
+#include <cereal/types/vector.hpp>
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <map>
 #include <random>
+#include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "abstraction/bucket_map.h"
@@ -31,6 +36,7 @@
 #include "tests/support/test_policies.h"
 #include "util/checksums.h"
 #include "util/input_error.h"
+#include "util/static_rans.h"
 
 namespace hulhe {
 namespace {
@@ -286,7 +292,7 @@ TEST_F(CompactStrategyFile, RoundTripsExactly) {
   for (const int bits : {8, 16, 4}) {
     const std::string path = write("c" + std::to_string(bits) + ".strategy", bits);
     const std::string bytes = testing::slurp(path);
-    EXPECT_EQ(bytes[8], 3) << "format version 3";
+    EXPECT_EQ(bytes[8], 4) << "format version 4";
     const StrategyFile read = StrategyFile::read(path);
     EXPECT_TRUE(read.metadata().compact);
     EXPECT_EQ(read.abstraction_descriptor().kind, "compact");
@@ -349,6 +355,83 @@ TEST_F(CompactStrategyFile, RoundTripsExactly) {
     write_strategy_file(again, read, read.metadata());
     EXPECT_EQ(testing::slurp(again), bytes);
   }
+}
+
+// Format version 3, the compact file before version 4, written here as its writer did: every
+// information set stored (none left out), each 8-bit value rANS-coded under its (round,
+// actions, slot) context alone. It is read, every set's values the full file's.
+TEST_F(CompactStrategyFile, ReadsFormatVersion3) {
+  const CompactBucketAbstraction& compact = *synthetic_.abstraction;
+  std::vector<std::int32_t> buckets;
+  for (int r = 0; r < 4; ++r) buckets.push_back(compact.num_buckets(r));
+  std::vector<std::uint8_t> stored, contexts;
+  std::map<std::tuple<int, int, int>, std::uint8_t> number;
+  for (int r = 0; r < 4; ++r)
+    for (std::int32_t n = 0; n < tree_.num_decision_nodes(r); ++n) {
+      const int actions = tree_.node(tree_.decision_node(r, n)).num_actions;
+      for (std::int32_t b = 0; b < buckets[r]; ++b) {
+        const std::vector<std::uint32_t> q = full_values(8, r, n, b);
+        for (int a = 0; a + 1 < actions; ++a) {
+          stored.push_back(static_cast<std::uint8_t>(q[a]));
+          contexts.push_back(
+              number.try_emplace({r, actions, a}, static_cast<std::uint8_t>(number.size()))
+                  .first->second);
+        }
+      }
+    }
+  const std::vector<RansFrequencies> model =
+      rans_model(stored, contexts, static_cast<int>(number.size()));
+  std::vector<std::uint16_t> frequencies;
+  for (const RansFrequencies& f : model) frequencies.insert(frequencies.end(), f.begin(), f.end());
+  std::ostringstream body_stream;
+  {
+    cereal::PortableBinaryOutputArchive ar(body_stream);
+    const AbstractionDescriptor descriptor{"compact", compact.hash(), compact.describe(), ""};
+    ar(game_.to_acpc_string(), game_.name, descriptor, std::string("test"), std::int64_t{0},
+       buckets, frequencies, rans_encode(stored, contexts, model));
+    ar(std::uint32_t{3});
+    for (const PackedRoundBuckets& t : compact.tables())
+      ar(t.num_buckets, t.num_hands, t.width, t.bytes);
+    const OchsRiverModel& m = compact.river().model();
+    ar(m.clusters, m.preflop_cluster, m.num_buckets, m.centres);
+    ar(compact.exceptions().index, compact.exceptions().bucket);
+  }
+  const std::string body = std::move(body_stream).str();
+  std::string bytes = "HULHESTR";
+  const auto put = [&](std::uint64_t v, int n) {
+    for (int i = 0; i < n; ++i) bytes.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
+  };
+  put(3, 4);
+  put(game_.hash(), 8);
+  put(0, 8);
+  put(body.size(), 8);
+  put(checksum64(body.data(), body.size()), 8);
+  put(compact.hash(), 8);
+  put(8, 4);
+  const std::string path = dir_ / "v3.strategy";
+  testing::spit(path, bytes + body);
+  const StrategyFile read = StrategyFile::read(path);
+  EXPECT_TRUE(read.metadata().compact);
+  std::int64_t compared = 0;
+  for (int r = 0; r < 4; ++r)
+    for (std::int32_t n = 0; n < tree_.num_decision_nodes(r); ++n)
+      for (std::int32_t b = 0; b < buckets[r]; ++b, ++compared) {
+        const auto got = read.quantized(r, n, b);
+        ASSERT_EQ(std::vector<std::uint32_t>(got.begin(), got.end()), full_values(8, r, n, b))
+            << r << " " << n << " " << b;
+      }
+  EXPECT_GT(compared, 1000);
+  std::mt19937_64 rng(5);
+  for (int i = 0; i < 500; ++i) {
+    const std::array<Card, 7> cards = random_cards(rng);
+    ASSERT_EQ(read.abstraction().bucket(3, cards.data(), cards.data() + 2),
+              compact.bucket(3, cards.data(), cards.data() + 2));
+  }
+  // Written again, it is a version 4 file: the sets its play never reaches left out.
+  const std::string again = dir_ / "v4.strategy";
+  write_strategy_file(again, read, read.metadata());
+  EXPECT_EQ(testing::slurp(again)[8], 4);
+  EXPECT_LT(testing::slurp(again).size(), bytes.size() + body.size());
 }
 
 TEST_F(CompactStrategyFile, DamageIsRefusedWithAReason) {
