@@ -32,13 +32,14 @@
 // opponent; the reader, which decodes sets in order (a node's earlier own decisions come
 // first), knows them from the values it has read and gives them the uniform distribution's
 // quantisation. The file plays the full file's actions wherever its own play goes. Instead of
-// four bucket arrays it carries the preflop, flop and turn arrays, the OCHS river model
+// four bucket arrays it carries the preflop, flop and turn arrays (each hand's bucket rANS-coded
+// as two bytes, the low one under its high byte's context), the OCHS river model
 // (opponent cluster count, 169 preflop clusters, bucket count, centres as floats) and the
 // river exceptions (ascending canonical indices and their buckets), from which the player
 // computes river buckets (strategies/compact_bucket_abstraction.h). Reading expands
 // everything to the same tables as a version 2 file's. Version 3, the compact file before
 // version 4, is still read: every information set stored, contexts without the previous
-// value. Version 2 files are read as before.
+// value, the arrays bit-packed as in version 2. Version 2 files are read as before.
 //
 // Quantisation (largest-remainder / Hamilton apportionment): q(a) = ⌊Q·p(a)⌋, then the
 // Q − Σ⌊·⌋ missing units go to the actions with the largest remainders (ties to the lower

@@ -196,7 +196,7 @@ TEST_F(ExportCli, CompactNeedsAnOchsBucketMap) {
   }
 }
 
-// A compact HULHE file (format version 3; synthetic tables, river model of 20 centres) is
+// A compact HULHE file (format version 4; synthetic tables, river model of 20 centres) is
 // played by `hulhe match` like any strategy file; cut short, it is an error naming it.
 TEST_F(ExportCli, CompactFilesPlayAndDamageIsAnError) {
   const GameDefinition game = GameDefinition::holdem_limit_2p();

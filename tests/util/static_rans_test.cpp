@@ -1,5 +1,6 @@
 // The static rANS coder: exact round trips under several contexts, sizes near the order-0
-// entropy, one-symbol contexts free, and damaged, cut or extended streams refused.
+// entropy, one-symbol contexts free, damaged, cut or extended streams refused, and the
+// one-symbol-at-a-time decoder.
 #include "util/static_rans.h"
 
 #include <gtest/gtest.h>
@@ -94,6 +95,28 @@ TEST(StaticRans, DamageIsRefused) {
   other[0] = s.contexts[0] == 2 ? 8 : 1;  // 8 in the one-symbol context, 1 in context 0
   if (s.contexts[0] == 1) other[0] = 200;
   EXPECT_THROW(rans_encode(other, s.contexts, model), std::invalid_argument);
+}
+
+// The one-at-a-time decoder gives what rans_decode gives, and is finished only at the end.
+TEST(StaticRans, DecoderOneSymbolAtATime) {
+  const Sample s = sample(20000, 3);
+  const auto model = rans_model(s.symbols, s.contexts, 3);
+  const std::vector<std::uint8_t> stream = rans_encode(s.symbols, s.contexts, model);
+  RansDecoder decoder;
+  ASSERT_TRUE(decoder.start(stream, model));
+  for (std::size_t i = 0; i < s.symbols.size(); ++i) {
+    std::uint8_t symbol = 0;
+    ASSERT_TRUE(decoder.next(s.contexts[i], symbol)) << i;
+    ASSERT_EQ(symbol, s.symbols[i]) << i;
+    if (i + 1000 < s.symbols.size()) {
+      ASSERT_FALSE(decoder.finished()) << i;
+    }
+  }
+  EXPECT_TRUE(decoder.finished());
+  std::uint8_t symbol = 0;
+  EXPECT_FALSE(decoder.next(3, symbol));  // no such context
+  EXPECT_FALSE(
+      RansDecoder().start(std::vector<std::uint8_t>(3, 0), model));  // shorter than a state
 }
 
 }  // namespace
