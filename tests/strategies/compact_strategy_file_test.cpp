@@ -289,7 +289,7 @@ class CompactStrategyFile : public ::testing::Test {
 };
 
 TEST_F(CompactStrategyFile, RoundTripsExactly) {
-  for (const int bits : {8, 16, 4}) {
+  for (const int bits : {8, 16, 4, 3}) {
     const std::string path = write("c" + std::to_string(bits) + ".strategy", bits);
     const std::string bytes = testing::slurp(path);
     EXPECT_EQ(bytes[8], 4) << "format version 4";
