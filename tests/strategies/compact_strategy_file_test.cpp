@@ -248,23 +248,25 @@ class CompactStrategyFile : public ::testing::Test {
     return bytes;
   }
 
-  // The policy's values at a set as a full file of `bits` stores them (the writer's
-  // quantisation), widened.
-  std::vector<std::uint32_t> full_values(int bits, int r, std::int32_t n, std::int32_t b) const {
-    const int actions = tree_.node(tree_.decision_node(r, n)).num_actions;
-    std::vector<double> p(actions);
-    policy_.action_probabilities(r, n, b, p);
-    std::vector<std::uint32_t> out(actions);
+  // p as a file of `bits` stores it (the writer's quantisation), widened.
+  static std::vector<std::uint32_t> quantized(const std::vector<double>& p, int bits) {
+    std::vector<std::uint32_t> out(p.size());
     if (bits == 16) {
-      std::vector<std::uint16_t> q(actions);
+      std::vector<std::uint16_t> q(p.size());
       quantize_probabilities(p, q);
       std::copy(q.begin(), q.end(), out.begin());
     } else {
-      std::vector<std::uint8_t> q(actions);
+      std::vector<std::uint8_t> q(p.size());
       quantize_probabilities(p, q, bits);
       std::copy(q.begin(), q.end(), out.begin());
     }
     return out;
+  }
+  // The policy's values at a set as a full file of `bits` stores them.
+  std::vector<std::uint32_t> full_values(int bits, int r, std::int32_t n, std::int32_t b) const {
+    std::vector<double> p(tree_.node(tree_.decision_node(r, n)).num_actions);
+    policy_.action_probabilities(r, n, b, p);
+    return quantized(p, bits);
   }
   // Brute force, by walking up the tree: whether every earlier action of the same player in
   // the same round on the way to decision node n has a non-zero value in bucket b.
@@ -329,16 +331,7 @@ TEST_F(CompactStrategyFile, RoundTripsExactly) {
             ++reached;
           } else {
             ++unreached;
-            const std::vector<double> flat(actions, 1.0);
-            if (bits == 16) {
-              std::vector<std::uint16_t> q(actions);
-              quantize_probabilities(flat, q);
-              std::copy(q.begin(), q.end(), want.begin());
-            } else {
-              std::vector<std::uint8_t> q(actions);
-              quantize_probabilities(flat, q, bits);
-              std::copy(q.begin(), q.end(), want.begin());
-            }
+            want = quantized(std::vector<double>(actions, 1.0), bits);
           }
           std::vector<std::uint32_t> got;
           if (bits == 16)
