@@ -127,6 +127,15 @@ struct TableServer::Impl {
     }
   }
 
+  // Stores one hand the session `id` completed (PlaySession retries it and, failing, undoes
+  // the step and answers 503): an answered hand is a stored hand.
+  PlaySession::StoreHand hand_writer(const std::string& id) {
+    return [this, id](StoredHand& h) {
+      h.session = id;
+      store.record_hand(h);
+    };
+  }
+
   void routes() {
     http.set_payload_max_length(limits.max_body_bytes);
     // SO_REUSEADDR only: a restarted server binds at once past TIME_WAIT, but a port some
@@ -236,11 +245,11 @@ struct TableServer::Impl {
 
     http.Post(R"(/api/session/([0-9a-f]{1,32})/hand)",
               guarded([this](const httplib::Request& req, httplib::Response& res) {
-                body_object(req);
+                const json body = body_object(req);
                 auto entry = session(req);
+                const auto number = PlaySession::requested_state_number(body);
                 std::lock_guard lock(entry->mutex);
-                json state = entry->session->new_hand();
-                store_completed(*entry->session, req.matches[1]);
+                json state = entry->session->new_hand(number, hand_writer(req.matches[1]));
                 send_json(res, 200, state);
               }));
 
@@ -252,9 +261,20 @@ struct TableServer::Impl {
                   throw ApiError(400,
                                  "act needs {\"action\": \"fold\" | \"call\" | \"check\" | "
                                  "\"bet\" | \"raise\"} (or \"f\", \"c\", \"r\")");
+                const auto number = PlaySession::requested_state_number(body);
                 std::lock_guard lock(entry->mutex);
-                json state = entry->session->act(body["action"].get<std::string>());
-                store_completed(*entry->session, req.matches[1]);
+                json state = entry->session->act(body["action"].get<std::string>(), number,
+                                                 hand_writer(req.matches[1]));
+                send_json(res, 200, state);
+              }));
+
+    http.Post(R"(/api/session/([0-9a-f]{1,32})/leave)",
+              guarded([this](const httplib::Request& req, httplib::Response& res) {
+                const json body = body_object(req);
+                auto entry = session(req);
+                const auto number = PlaySession::requested_state_number(body);
+                std::lock_guard lock(entry->mutex);
+                json state = entry->session->leave(number, hand_writer(req.matches[1]));
                 send_json(res, 200, state);
               }));
 

@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <stdexcept>
 
 #include "game/dealer_log.h"
 #include "util/input_error.h"
@@ -112,6 +113,7 @@ void HumanSession::opponent_moves() {
       a = {Action::kCall, 0};
     }
     record.action = a.type;
+    record.legal = {state_.can_fold(), true, state_.can_raise()};
     if (p) {
       record.probabilities = *p;
       record.probabilities_known = true;
@@ -165,12 +167,65 @@ void HumanSession::act(BetAction action) {
   record.round = state_.round();
   record.by_person = true;
   record.action = action.type;
+  record.legal = {state_.can_fold(), true, state_.can_raise()};
   state_.apply(action);
   opponent_view_.apply(action);
   actions_.push_back(record);
   invalidate_odds();
   show_board();
   opponent_moves();
+}
+
+HumanSession::Checkpoint HumanSession::checkpoint() const {
+  return {hands_dealt_,
+          running_,
+          person_position_,
+          state_,
+          opponent_view_,
+          shown_board_,
+          opponent_rng_,
+          actions_,
+          range_,
+          odds_,
+          results_.size(),
+          log_lines_.size(),
+          illegal_opponent_actions_};
+}
+
+void HumanSession::restore(const Checkpoint& c) {
+  if (c.results > results_.size() || c.log_lines > log_lines_.size() ||
+      c.hands_dealt > hands_dealt_)
+    throw std::logic_error("HumanSession::restore: the checkpoint is not from this session's past");
+  results_.resize(c.results);
+  log_lines_.resize(c.log_lines);
+  if (c.running) {
+    // The opponent's own per-hand state (e.g. a bot's equity, computed once a round) is
+    // rebuilt as it was: the hand dealt again (the same cards and the same stream of the
+    // opponent's draws, new_hand() called) and the person's actions replayed up to `c`.
+    hands_dealt_ = c.hands_dealt - 1;
+    running_ = false;
+    start_hand();
+    for (const TableAction& a : c.actions)
+      if (a.by_person && running_ && person_to_act()) act({a.action, 0});
+    results_.resize(c.results);
+    log_lines_.resize(c.log_lines);
+  }
+  hands_dealt_ = c.hands_dealt;
+  running_ = c.running;
+  person_position_ = c.person_position;
+  state_ = c.state;
+  opponent_view_ = c.opponent_view;
+  shown_board_ = c.shown_board;
+  opponent_rng_ = c.opponent_rng;
+  actions_ = c.actions;
+  range_ = c.range;
+  odds_ = c.odds;
+  illegal_opponent_actions_ = c.illegal_opponent_actions;
+}
+
+void HumanSession::abandon_hand() {
+  while (running_ && person_to_act())
+    act(state_.can_fold() ? BetAction{Action::kFold, 0} : BetAction{Action::kCall, 0});
 }
 
 SessionTotals HumanSession::totals() const {

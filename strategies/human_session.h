@@ -11,6 +11,7 @@
 // Determinism: hand k's cards come from a generator seeded by (seed, k), the opponent's
 // choices in hand k from one seeded by (seed, k) on another stream, and the Monte Carlo odds
 // from (seed, k, actions so far); so a seed and the person's actions replay a session exactly.
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -37,6 +38,8 @@ struct TableAction {
   // agent.h); their action is reported with probability 1.
   ActionProbabilities probabilities{};
   bool probabilities_known = false;
+  // The kinds that were legal for whoever acted (by Action: fold, call, raise).
+  std::array<bool, kNumActionKinds> legal{};
 };
 
 struct SessionTotals {
@@ -105,6 +108,36 @@ class HumanSession {
   // The odds panel for the current (or last) hand; InputError before the first hand.
   // Cached until the next action.
   const LiveOdds& odds();
+
+  // A saved point of the session to come back to with restore(): a caller that must undo a
+  // step (`hulhe serve`, when the hand a step completed could not be stored) takes one before
+  // start_hand() or act(). It holds copies of the hand's values (not of the completed hands'
+  // history, which restore() truncates: a checkpoint is only restored backwards).
+  struct Checkpoint {
+    std::int64_t hands_dealt = 0;
+    bool running = false;
+    int person_position = 0;
+    GameState state, opponent_view;
+    int shown_board = 0;
+    SplitMix64 opponent_rng{0};
+    std::vector<TableAction> actions;
+    OpponentRange range;
+    std::optional<LiveOdds> odds;
+    std::size_t results = 0, log_lines = 0;
+    std::int64_t illegal_opponent_actions = 0;
+  };
+  Checkpoint checkpoint() const;
+  // Returns to `c`, taken from this session earlier: exactly as it was, the opponent's
+  // per-hand state included (a running hand is dealt again from its seed and its actions
+  // replayed, so the opponent draws from the same stream as before). A step taken after the
+  // restore therefore plays out as it would have without the undone one.
+  void restore(const Checkpoint& c);
+  // Ends the running hand of a person who left it (`hulhe serve`: a session expired,
+  // replaced or stopped): at each of the person's decisions a fold where there is a bet to
+  // face, else a check (a fold is then not legal), until the hand is over; its log line and
+  // result are then the completed hand's, as if the person had played so. Nothing when no
+  // hand is running.
+  void abandon_hand();
 
   // The hand history: one ACPC dealer-log STATE line per completed hand, positions' names
   // being this session's two names.
