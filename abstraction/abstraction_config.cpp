@@ -7,13 +7,11 @@
 
 #include "abstraction/bucket_map.h"
 #include "util/input_error.h"
-#include "util/input_file.h"
 #include "util/toml_input.h"
 
 namespace hulhe {
 namespace {
 
-constexpr std::uint64_t kMaxConfigBytes = 1 << 20;
 constexpr std::int64_t kMaxThreads = 1024;
 
 // More buckets than canonical hands (Waugh's indexer: 169; 1,286,792; 13,960,050;
@@ -23,23 +21,22 @@ std::int64_t max_buckets(int round) {
   return std::min<std::int64_t>(kCanonicalHands[round], std::int64_t{1} << 24);
 }
 
+// Messages read "config '<file>': <what>".
+std::string context(const std::string& source) {
+  return "config '" + source + "': ";
+}
+
 [[noreturn]] void fail(const std::string& source, const std::string& what) {
-  throw InputError("config '" + source + "': " + what);
+  throw InputError(context(source) + what);
 }
 
 std::int64_t get_int(const toml::value& v, const std::string& source, const std::string& key,
                      std::int64_t lo, std::int64_t hi) {
-  if (!v.is_integer()) fail(source, "'" + key + "' must be an integer");
-  std::int64_t x = v.as_integer();
-  if (x < lo || x > hi)
-    fail(source, "'" + key + "' = " + std::to_string(x) + " is outside [" + std::to_string(lo) +
-                     ", " + std::to_string(hi) + "]");
-  return x;
+  return toml_integer_in(v, key, lo, hi, context(source));
 }
 
 std::string get_string(const toml::value& v, const std::string& source, const std::string& key) {
-  if (!v.is_string()) fail(source, "'" + key + "' must be a string");
-  return v.as_string().str;
+  return toml_string(v, key, context(source));
 }
 
 BucketingMethod parse_method(const std::string& s, const std::string& source,
@@ -141,15 +138,22 @@ const char* method_name(BucketingMethod m) {
   return "?";
 }
 
+std::string AbstractionConfig::base_dir_of(const std::string& path) {
+  const std::string base = std::filesystem::path(path).parent_path().string();
+  return base.empty() ? "." : base;
+}
+
 AbstractionConfig AbstractionConfig::from_file(const std::string& path) {
-  const std::string text = read_input_file(path, "config", kMaxConfigBytes);
-  std::string base = std::filesystem::path(path).parent_path().string();
-  return from_string(text, path, base.empty() ? "." : base);
+  return from_table(parse_toml_file(path, "config", kMaxConfigBytes), path, base_dir_of(path));
 }
 
 AbstractionConfig AbstractionConfig::from_string(const std::string& text, const std::string& source,
                                                  const std::string& base_dir) {
-  const toml::value root = parse_toml(text, source);
+  return from_table(parse_toml(text, source), source, base_dir);
+}
+
+AbstractionConfig AbstractionConfig::from_table(const toml::value& root, const std::string& source,
+                                                const std::string& base_dir) {
   if (!root.is_table()) fail(source, "not a TOML table");
   AbstractionConfig c;
   c.path = source;

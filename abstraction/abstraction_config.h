@@ -13,6 +13,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <toml.hpp>
 
 namespace hulhe {
 
@@ -47,10 +48,17 @@ struct AbstractionConfig {
   int threads = 0;  // 0: OpenMP's default
   std::array<RoundConfig, 4> rounds{};
 
+  // Reads and parses the file once (util/toml_input.h), then from_table.
   static AbstractionConfig from_file(const std::string& path);
   // base_dir: folder that relative `game` paths are resolved against.
   static AbstractionConfig from_string(const std::string& text, const std::string& source,
                                        const std::string& base_dir);
+  // From an already parsed file (a pipeline config's other stages read the same table);
+  // `source` names it in messages.
+  static AbstractionConfig from_table(const toml::value& root, const std::string& source,
+                                      const std::string& base_dir);
+  // The folder relative paths in the config file `path` are resolved against ("." for none).
+  static std::string base_dir_of(const std::string& path);
 
   // The effective configuration as TOML (every key, defaults filled in); its hash goes in
   // the bucket map's header.

@@ -13,44 +13,30 @@
 namespace hulhe {
 namespace {
 
-const toml::value* table_of(const toml::value& root, const std::string& key,
-                            const std::set<std::string>& known, const std::string& path) {
-  if (!root.contains(key)) return nullptr;
-  const toml::value& t = root.at(key);
-  if (!t.is_table()) throw InputError(path + ": [" + key + "] must be a table");
-  for (const auto& [k, v] : t.as_table())
-    if (!known.count(k)) throw InputError(path + ": unknown key '" + key + "." + k + "'");
-  return &t;
-}
-
 template <typename T>
 T get(const toml::value* t, const std::string& key, const T& fallback, const std::string& path) {
-  if (t == nullptr || !t->contains(key)) return fallback;
-  try {
-    const toml::value& v = t->at(key);
-    if constexpr (std::is_floating_point_v<T>)
-      if (v.is_integer()) return static_cast<T>(v.as_integer());
-    return toml::get<T>(v);
-  } catch (const std::exception&) {
-    throw InputError(path + ": key '" + key + "' has the wrong type");
-  }
+  return t == nullptr ? fallback : toml_value_or<T>(*t, key, fallback, path);
 }
 
 }  // namespace
 
 PipelineConfig PipelineConfig::from_file(const std::string& path) {
+  // Read and parsed once; every stage builds from the same table.
+  return from_table(parse_toml_file(path, "config", kMaxConfigBytes), path);
+}
+
+PipelineConfig PipelineConfig::from_table(const toml::value& root, const std::string& path) {
   PipelineConfig c;
   c.path = path;
-  c.abstraction = AbstractionConfig::from_file(path);
-  c.solve = SolveConfig::from_file(path);
+  c.abstraction = AbstractionConfig::from_table(root, path, AbstractionConfig::base_dir_of(path));
+  c.solve = SolveConfig::from_table(root, path, &c.abstraction);
   if (c.solve.abstraction != "buckets")
     throw InputError(path +
                      ": a pipeline config needs a [solve] table and the abstraction "
                      "rounds [preflop] .. [river]");
-  const toml::value root = parse_toml_file(path, "config");
   const std::string stem = std::filesystem::path(path).stem().string();
   const toml::value* ex =
-      table_of(root, "export", {"strategy", "bits", "threshold", "purify", "compact"}, path);
+      toml_table_of(root, "export", {"strategy", "bits", "threshold", "purify", "compact"}, path);
   c.exports.strategy = get<std::string>(ex, "strategy", stem + ".strategy", path);
   c.exports.bits = static_cast<int>(get<std::int64_t>(ex, "bits", 8, path));
   if (!supported_probability_bits(c.exports.bits))
@@ -73,8 +59,8 @@ PipelineConfig PipelineConfig::from_file(const std::string& path) {
                      ": 'export.compact' needs an OCHS river ([river] method = \"ochs\"): "
                      "the player computes river buckets from its centres");
   const toml::value* ev =
-      table_of(root, "evaluate",
-               {"flops", "every_seconds", "exact", "seed", "curve", "plot", "report"}, path);
+      toml_table_of(root, "evaluate",
+                    {"flops", "every_seconds", "exact", "seed", "curve", "plot", "report"}, path);
   EvaluationSettings& e = c.evaluation;
   e.flops = static_cast<int>(get<std::int64_t>(ev, "flops", e.flops, path));
   e.every_seconds = get<double>(ev, "every_seconds", e.every_seconds, path);

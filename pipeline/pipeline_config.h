@@ -19,6 +19,7 @@
 // InputErrors naming the file and key.
 #include <cstdint>
 #include <string>
+#include <toml.hpp>
 #include <vector>
 
 #include "abstraction/abstraction_config.h"
@@ -62,7 +63,12 @@ struct PipelineConfig {
   ExportSettings exports;
   EvaluationSettings evaluation;
 
+  // Reads and parses the file once (at most kMaxConfigBytes, util/toml_input.h), then
+  // from_table.
   static PipelineConfig from_file(const std::string& path);
+  // From an already parsed file, named `path` in messages (relative paths in it are
+  // resolved against its folder).
+  static PipelineConfig from_table(const toml::value& root, const std::string& path);
 
   // Every file a run writes, stage by stage: bucket map, checkpoint, strategy file, the last
   // strategy's file `<strategy>.last`, curve, plot, report (those given; an existing bucket

@@ -6,81 +6,62 @@
 #include <set>
 #include <sstream>
 #include <toml.hpp>
-#include <type_traits>
 
 #include "abstraction/abstraction_config.h"
 #include "util/input_error.h"
+#include "util/input_file.h"
 #include "util/toml_input.h"
 
 namespace hulhe {
 namespace {
 
-template <typename T>
-T value_of(const toml::value& table, const std::string& key, const T& fallback,
-           const std::string& path) {
-  if (!table.contains(key)) return fallback;
-  try {
-    const toml::value& v = table.at(key);
-    if constexpr (std::is_floating_point_v<T>) {
-      if (v.is_integer()) return static_cast<T>(v.as_integer());  // "seconds = 60"
-    }
-    return toml::get<T>(v);
-  } catch (const std::exception&) {
-    throw InputError(path + ": key '" + key + "' has the wrong type");
-  }
-}
-
-void check_keys(const toml::value& table, const std::set<std::string>& known,
-                const std::string& prefix, const std::string& path) {
-  for (const auto& [key, v] : table.as_table())
-    if (!known.count(key)) throw InputError(path + ": unknown key '" + prefix + key + "'");
-}
-
 void read_parameters(const toml::value& p, const std::string& prefix, const std::string& path,
                      CfrParameters& c) {
   if (!p.is_table()) throw InputError(path + ": '" + prefix + "' must be a table");
-  check_keys(p,
-             {"dcfr_alpha", "dcfr_beta", "dcfr_gamma", "cfr_plus_delay", "outcome_epsilon",
-              "discount_interval", "discount_until", "average_delay", "prune_after",
-              "prune_threshold", "prune_probability", "regret_floor"},
-             prefix + ".", path);
-  c.dcfr_alpha = value_of<double>(p, "dcfr_alpha", c.dcfr_alpha, path);
-  c.dcfr_beta = value_of<double>(p, "dcfr_beta", c.dcfr_beta, path);
-  c.dcfr_gamma = value_of<double>(p, "dcfr_gamma", c.dcfr_gamma, path);
-  c.cfr_plus_delay = value_of<std::int64_t>(p, "cfr_plus_delay", c.cfr_plus_delay, path);
-  c.outcome_epsilon = value_of<double>(p, "outcome_epsilon", c.outcome_epsilon, path);
-  c.discount_interval = value_of<std::int64_t>(p, "discount_interval", c.discount_interval, path);
-  c.discount_until = value_of<std::int64_t>(p, "discount_until", c.discount_until, path);
-  c.average_delay = value_of<std::int64_t>(p, "average_delay", c.average_delay, path);
-  c.prune_after = value_of<std::int64_t>(p, "prune_after", c.prune_after, path);
-  c.prune_threshold = value_of<double>(p, "prune_threshold", c.prune_threshold, path);
-  c.prune_probability = value_of<double>(p, "prune_probability", c.prune_probability, path);
-  c.regret_floor = value_of<double>(p, "regret_floor", c.regret_floor, path);
+  toml_check_keys(p,
+                  {"dcfr_alpha", "dcfr_beta", "dcfr_gamma", "cfr_plus_delay", "outcome_epsilon",
+                   "discount_interval", "discount_until", "average_delay", "prune_after",
+                   "prune_threshold", "prune_probability", "regret_floor"},
+                  prefix + ".", path);
+  c.dcfr_alpha = toml_value_or<double>(p, "dcfr_alpha", c.dcfr_alpha, path);
+  c.dcfr_beta = toml_value_or<double>(p, "dcfr_beta", c.dcfr_beta, path);
+  c.dcfr_gamma = toml_value_or<double>(p, "dcfr_gamma", c.dcfr_gamma, path);
+  c.cfr_plus_delay = toml_value_or<std::int64_t>(p, "cfr_plus_delay", c.cfr_plus_delay, path);
+  c.outcome_epsilon = toml_value_or<double>(p, "outcome_epsilon", c.outcome_epsilon, path);
+  c.discount_interval =
+      toml_value_or<std::int64_t>(p, "discount_interval", c.discount_interval, path);
+  c.discount_until = toml_value_or<std::int64_t>(p, "discount_until", c.discount_until, path);
+  c.average_delay = toml_value_or<std::int64_t>(p, "average_delay", c.average_delay, path);
+  c.prune_after = toml_value_or<std::int64_t>(p, "prune_after", c.prune_after, path);
+  c.prune_threshold = toml_value_or<double>(p, "prune_threshold", c.prune_threshold, path);
+  c.prune_probability = toml_value_or<double>(p, "prune_probability", c.prune_probability, path);
+  c.regret_floor = toml_value_or<double>(p, "regret_floor", c.regret_floor, path);
 }
 
 // The solve keys, at the top level (small games) or in [solve] (pipeline configs).
 void read_solve_keys(const toml::value& t, const std::string& path, SolveConfig& c) {
-  c.params.algorithm = value_of<std::string>(t, "algorithm", c.params.algorithm, path);
-  c.iterations = value_of<std::int64_t>(t, "iterations", c.iterations, path);
-  c.seconds = value_of<double>(t, "seconds", c.seconds, path);
-  c.threads = static_cast<int>(value_of<std::int64_t>(t, "threads", c.threads, path));
+  c.params.algorithm = toml_value_or<std::string>(t, "algorithm", c.params.algorithm, path);
+  c.iterations = toml_value_or<std::int64_t>(t, "iterations", c.iterations, path);
+  c.seconds = toml_value_or<double>(t, "seconds", c.seconds, path);
+  c.threads = static_cast<int>(toml_value_or<std::int64_t>(t, "threads", c.threads, path));
   if (t.contains("seed")) {
-    const auto seed = value_of<std::int64_t>(t, "seed", 1, path);
+    const auto seed = toml_value_or<std::int64_t>(t, "seed", 1, path);
     // Stored unsigned, a negative seed would silently wrap to 2^64-1.
     if (seed < 0)
       throw InputError(path + ": 'seed' = " + std::to_string(seed) +
                        " must be a whole number >= 0");
     c.params.seed = static_cast<std::uint64_t>(seed);
   }
-  c.checkpoint = value_of<std::string>(t, "checkpoint", c.checkpoint, path);
-  c.checkpoint_every_iterations = value_of<std::int64_t>(t, "checkpoint_every_iterations", 0, path);
-  c.checkpoint_every_seconds = value_of<double>(t, "checkpoint_every_seconds", 0.0, path);
+  c.checkpoint = toml_value_or<std::string>(t, "checkpoint", c.checkpoint, path);
+  c.checkpoint_every_iterations =
+      toml_value_or<std::int64_t>(t, "checkpoint_every_iterations", 0, path);
+  c.checkpoint_every_seconds = toml_value_or<double>(t, "checkpoint_every_seconds", 0.0, path);
   c.progress_every_seconds =
-      value_of<double>(t, "progress_every_seconds", c.progress_every_seconds, path);
-  c.table_precision = value_of<std::string>(t, "table_precision", c.table_precision, path);
-  c.sync_every_seconds = value_of<double>(t, "sync_every_seconds", c.sync_every_seconds, path);
+      toml_value_or<double>(t, "progress_every_seconds", c.progress_every_seconds, path);
+  c.table_precision = toml_value_or<std::string>(t, "table_precision", c.table_precision, path);
+  c.sync_every_seconds = toml_value_or<double>(t, "sync_every_seconds", c.sync_every_seconds, path);
   c.sync_timeout_seconds =
-      value_of<double>(t, "sync_timeout_seconds", c.sync_timeout_seconds, path);
+      toml_value_or<double>(t, "sync_timeout_seconds", c.sync_timeout_seconds, path);
   if (t.contains("parameters")) read_parameters(t.at("parameters"), "parameters", path, c.params);
 }
 
@@ -88,38 +69,53 @@ void read_solve_keys(const toml::value& t, const std::string& path, SolveConfig&
 
 SolveConfig SolveConfig::from_file(const std::string& path) {
   // Regular files only; syntax errors as one line with file:line:column.
-  const toml::value root = parse_toml_file(path, "config");
+  const std::string text = read_input_file(path, "config", kMaxTomlFileBytes);
+  return from_parsed(parse_toml(text, path), path, nullptr, text.size());
+}
+
+SolveConfig SolveConfig::from_table(const toml::value& root, const std::string& path,
+                                    const AbstractionConfig* abstraction) {
+  return from_parsed(root, path, abstraction, 0);
+}
+
+SolveConfig SolveConfig::from_parsed(const toml::value& root, const std::string& path,
+                                     const AbstractionConfig* given_abstraction,
+                                     std::uint64_t file_bytes) {
   if (!root.is_table()) throw InputError(path + ": not a TOML table");
   SolveConfig c;
   c.path = path;
   if (!root.contains("game")) throw InputError(path + ": missing key 'game'");
-  std::filesystem::path game = value_of<std::string>(root, "game", "", path);
+  std::filesystem::path game = toml_value_or<std::string>(root, "game", "", path);
   if (game.is_relative()) game = std::filesystem::path(path).parent_path() / game;
   c.game_path = game.lexically_normal().string();
 
   if (root.contains("solve")) {
     // A pipeline config: the abstraction is its bucket map.
-    const AbstractionConfig abstraction = AbstractionConfig::from_file(path);
+    // The abstraction as `hulhe abstract` reads it, from a file of at most kMaxConfigBytes.
+    check_input_size(path, "config", file_bytes, kMaxConfigBytes);
+    const AbstractionConfig abstraction =
+        given_abstraction != nullptr
+            ? *given_abstraction
+            : AbstractionConfig::from_table(root, path, AbstractionConfig::base_dir_of(path));
     c.abstraction = "buckets";
     c.bucket_map = abstraction.output;
     c.abstraction_source_hash = abstraction.hash();
     c.params.seed = abstraction.seed;
-    const toml::value& solve = root.at("solve");
-    if (!solve.is_table()) throw InputError(path + ": [solve] must be a table");
-    check_keys(solve,
-               {"algorithm", "iterations", "seconds", "threads", "seed", "checkpoint",
-                "checkpoint_every_iterations", "checkpoint_every_seconds", "progress_every_seconds",
-                "table_precision", "sync_every_seconds", "sync_timeout_seconds", "parameters"},
-               "solve.", path);
+    const toml::value& solve = *toml_table_of(
+        root, "solve",
+        {"algorithm", "iterations", "seconds", "threads", "seed", "checkpoint",
+         "checkpoint_every_iterations", "checkpoint_every_seconds", "progress_every_seconds",
+         "table_precision", "sync_every_seconds", "sync_timeout_seconds", "parameters"},
+        path);
     read_solve_keys(solve, path, c);
   } else {
-    check_keys(root,
-               {"game", "abstraction", "algorithm", "iterations", "seconds", "threads", "seed",
-                "checkpoint", "checkpoint_every_iterations", "checkpoint_every_seconds",
-                "progress_every_seconds", "table_precision", "sync_every_seconds",
-                "sync_timeout_seconds", "parameters"},
-               "", path);
-    c.abstraction = value_of<std::string>(root, "abstraction", c.abstraction, path);
+    toml_check_keys(root,
+                    {"game", "abstraction", "algorithm", "iterations", "seconds", "threads", "seed",
+                     "checkpoint", "checkpoint_every_iterations", "checkpoint_every_seconds",
+                     "progress_every_seconds", "table_precision", "sync_every_seconds",
+                     "sync_timeout_seconds", "parameters"},
+                    "", path);
+    c.abstraction = toml_value_or<std::string>(root, "abstraction", c.abstraction, path);
     read_solve_keys(root, path, c);
   }
   c.validate(path);

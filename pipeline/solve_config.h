@@ -32,10 +32,13 @@
 // Unknown keys and wrong types are InputErrors naming the file and key.
 #include <cstdint>
 #include <string>
+#include <toml.hpp>
 
 #include "solver/cfr_algorithm.h"
 
 namespace hulhe {
+
+struct AbstractionConfig;
 
 inline constexpr int kMaxSolveThreads = 1024;
 inline constexpr std::int64_t kMaxSolveIterations = std::int64_t{1} << 50;
@@ -70,12 +73,22 @@ struct SolveConfig {
   // file:line:column, unknown keys, wrong types, a negative seed and every range below are
   // InputErrors naming the file and key.
   static SolveConfig from_file(const std::string& path);
+  // From an already parsed file, named `path` in messages. A pipeline config's abstraction
+  // (for its bucket map and hash) is `abstraction` when given, else built from `root`.
+  static SolveConfig from_table(const toml::value& root, const std::string& path,
+                                const AbstractionConfig* abstraction = nullptr);
   // The one place a solve configuration's values are range-checked, after the file is read
   // and again after the command line's overrides: every count, duration and parameter must
   // be finite and in its range, so that no run starts that would learn nothing (NaN or
   // negative DCFR exponents), never stop or checkpoint garbage. InputError naming `source`
   // (the config file, or "command line") and the key.
   void validate(const std::string& source) const;
+
+ private:
+  // file_bytes: the size of the file `root` was read from (0: not read here); a pipeline
+  // config's abstraction refuses one of more than kMaxConfigBytes (util/toml_input.h).
+  static SolveConfig from_parsed(const toml::value& root, const std::string& path,
+                                 const AbstractionConfig* abstraction, std::uint64_t file_bytes);
 };
 
 }  // namespace hulhe

@@ -17,23 +17,11 @@ std::string short_number(double x) {
 
 }  // namespace
 
-bool toml_number(const toml::value& v, double& out) {
-  if (v.is_integer()) {
-    out = static_cast<double>(v.as_integer());
-    return true;
-  }
-  if (v.is_floating()) {
-    out = v.as_floating();
-    return true;
-  }
-  return false;
-}
-
 BotConfig BotConfig::from_file(const std::string& path, const std::string& bot) {
   if (path.empty()) return from_string("", "(defaults)", bot);
   try {
     // Regular files only: a directory, device or fifo is refused by name, never read.
-    return from_string(read_input_file(path, "parameters file", std::uint64_t{1} << 20), path, bot);
+    return from_string(read_input_file(path, "parameters file", kMaxConfigBytes), path, bot);
   } catch (const InputError& e) {
     if (std::string_view(e.what()).starts_with("bot '")) throw;
     throw InputError("bot '" + bot + "': " + e.what());
@@ -53,8 +41,12 @@ BotConfig BotConfig::from_string(const std::string& text, const std::string& sou
   return c;
 }
 
+std::string BotConfig::context() const {
+  return "bot '" + bot_ + "': " + source_ + ": ";
+}
+
 void BotConfig::fail(const std::string& what) const {
-  throw InputError("bot '" + bot_ + "': " + source_ + ": " + what);
+  throw InputError(context() + what);
 }
 
 const toml::value* BotConfig::get(const std::string& key) {
@@ -79,19 +71,13 @@ std::int64_t BotConfig::integer(const std::string& key, std::int64_t fallback, s
                                 std::int64_t hi) {
   const toml::value* v = get(key);
   if (v == nullptr) return fallback;
-  if (!v->is_integer()) fail("'" + key + "' must be a whole number");
-  const std::int64_t x = v->as_integer();
-  if (x < lo || x > hi)
-    fail("'" + key + "' = " + std::to_string(x) + " is outside [" + std::to_string(lo) + ", " +
-         std::to_string(hi) + "]");
-  return x;
+  return toml_integer_in(*v, key, lo, hi, context(), "a whole number");
 }
 
 std::string BotConfig::string(const std::string& key, const std::string& fallback) {
   const toml::value* v = get(key);
   if (v == nullptr) return fallback;
-  if (!v->is_string()) fail("'" + key + "' must be a string");
-  return v->as_string().str;
+  return toml_string(*v, key, context());
 }
 
 void BotConfig::reject_unknown_keys() const {

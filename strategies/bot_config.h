@@ -6,6 +6,8 @@
 #include <string>
 #include <toml.hpp>
 
+#include "util/toml_input.h"  // toml_number
+
 namespace hulhe {
 
 class BotConfig {
@@ -29,13 +31,13 @@ class BotConfig {
   [[noreturn]] void fail(const std::string& what) const;
 
  private:
+  // Messages read "bot '<name>': <file>: <what>".
+  std::string context() const;
+
   toml::value root_;
   std::string source_;
   std::string bot_;
   std::set<std::string> asked_;
 };
-
-// A TOML number (integer or float) as a double; false when the value is neither.
-bool toml_number(const toml::value& v, double& out);
 
 }  // namespace hulhe

@@ -20,7 +20,18 @@ std::string type_problem(const struct stat& st) {
   return "is not a regular file (a device, fifo or socket)";
 }
 
+std::string size_problem(std::uint64_t size, std::string_view what, std::uint64_t max_bytes) {
+  return "is " + std::to_string(size) + " bytes, more than the " + std::to_string(max_bytes) +
+         " a " + std::string(what) + " may have";
+}
+
 }  // namespace
+
+void check_input_size(const std::string& path, std::string_view what, std::uint64_t size,
+                      std::uint64_t max_bytes) {
+  if (size > max_bytes)
+    throw InputError(quoted_path(what, path) + " " + size_problem(size, what, max_bytes));
+}
 
 void require_input_file(const std::string& path, std::string_view what) {
   if (path.empty()) throw InputError("no " + std::string(what) + " given (empty path)");
@@ -45,8 +56,7 @@ std::string read_input_file(const std::string& path, std::string_view what,
     problem = std::strerror(errno);
   else if (problem = type_problem(st);
            problem.empty() && static_cast<std::uint64_t>(st.st_size) > max_bytes)
-    problem = "is " + std::to_string(st.st_size) + " bytes, more than the " +
-              std::to_string(max_bytes) + " a " + std::string(what) + " may have";
+    problem = size_problem(static_cast<std::uint64_t>(st.st_size), what, max_bytes);
   std::string text;
   if (problem.empty()) {
     text.resize(static_cast<std::size_t>(st.st_size));

@@ -51,8 +51,51 @@ toml::value parse_toml(const std::string& text, const std::string& source) {
   }
 }
 
-toml::value parse_toml_file(const std::string& path, std::string_view what) {
-  return parse_toml(read_input_file(path, what, std::uint64_t{16} << 20), path);
+toml::value parse_toml_file(const std::string& path, std::string_view what,
+                            std::uint64_t max_bytes) {
+  return parse_toml(read_input_file(path, what, max_bytes), path);
+}
+
+void toml_check_keys(const toml::value& table, const std::set<std::string>& known,
+                     const std::string& prefix, const std::string& path) {
+  for (const auto& [key, v] : table.as_table())
+    if (!known.count(key)) throw InputError(path + ": unknown key '" + prefix + key + "'");
+}
+
+const toml::value* toml_table_of(const toml::value& root, const std::string& key,
+                                 const std::set<std::string>& known, const std::string& path) {
+  if (!root.contains(key)) return nullptr;
+  const toml::value& t = root.at(key);
+  if (!t.is_table()) throw InputError(path + ": [" + key + "] must be a table");
+  toml_check_keys(t, known, key + ".", path);
+  return &t;
+}
+
+std::int64_t toml_integer_in(const toml::value& v, const std::string& key, std::int64_t lo,
+                             std::int64_t hi, const std::string& context, std::string_view kind) {
+  if (!v.is_integer()) throw InputError(context + "'" + key + "' must be " + std::string(kind));
+  const std::int64_t x = v.as_integer();
+  if (x < lo || x > hi)
+    throw InputError(context + "'" + key + "' = " + std::to_string(x) + " is outside [" +
+                     std::to_string(lo) + ", " + std::to_string(hi) + "]");
+  return x;
+}
+
+std::string toml_string(const toml::value& v, const std::string& key, const std::string& context) {
+  if (!v.is_string()) throw InputError(context + "'" + key + "' must be a string");
+  return v.as_string().str;
+}
+
+bool toml_number(const toml::value& v, double& out) {
+  if (v.is_integer()) {
+    out = static_cast<double>(v.as_integer());
+    return true;
+  }
+  if (v.is_floating()) {
+    out = v.as_floating();
+    return true;
+  }
+  return false;
 }
 
 }  // namespace hulhe
