@@ -43,10 +43,6 @@ ProcessGroup join_process_group() {
 #endif
 }
 
-ProcessGroup current_process_group() {
-  return g_group;
-}
-
 void leave_process_group() {
 #ifdef HULHE_MPI
   if (g_group.joined) {

@@ -22,8 +22,6 @@ struct ProcessGroup {
 // launched by an MPI launcher; else rank 0 of 1. InputError when launched by one but built
 // without MPI: N copies of one run would each write the same files.
 ProcessGroup join_process_group();
-// The group joined so far (rank 0 of 1 before join_process_group()).
-ProcessGroup current_process_group();
 // The normal end (MPI_Finalize) if joined.
 void leave_process_group();
 // After an error on this rank: ends every rank of the job (MPI_Abort with `code`), so none

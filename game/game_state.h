@@ -45,7 +45,6 @@ class GameState {
   int num_raises() const;  // raises so far in the current round
   int num_actions(int round) const { return num_actions_[round]; }
   BetAction action(int round, int i) const { return actions_[round][i]; }
-  int acting_player(int round, int i) const { return acting_player_[round][i]; }
 
   // Legal actions of the player to act (ACPC isValidAction without fixing).
   bool can_fold() const;

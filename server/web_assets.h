@@ -14,7 +14,5 @@ struct WebAsset {
 
 // Every embedded file, by path.
 const std::vector<WebAsset>& web_assets();
-// The asset served at `path` ("/" is "/index.html"); null when there is none.
-const WebAsset* find_web_asset(std::string_view path);
 
 }  // namespace hulhe::server

@@ -190,7 +190,6 @@ class PublicTreeTraversal {
 
   const PrivateHands& hands() const { return hands_; }
   const PublicBoards& boards() const { return boards_; }
-  std::int64_t table_size() const { return table_size_; }
   BoardMode board_mode() const { return mode_; }
 
  private:

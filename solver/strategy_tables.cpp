@@ -261,12 +261,6 @@ void StrategyTables::all_current_strategies(std::vector<double>& out) const {
       [&](std::int64_t offset, int a) { current_strategy(offset, a, out.data() + offset); });
 }
 
-void StrategyTables::all_average_strategies(std::vector<double>& out) const {
-  out.resize(static_cast<std::size_t>(size_));
-  for_each_information_set(
-      [&](std::int64_t offset, int a) { average_strategy(offset, a, out.data() + offset); });
-}
-
 void StrategyTables::move_to_huge_pages() {
   hulhe::move_to_huge_pages(regrets32_);
   hulhe::move_to_huge_pages(sums32_);

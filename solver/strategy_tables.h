@@ -130,7 +130,6 @@ class StrategyTables {
   // The same for every information set at once, into an array laid out like the tables
   // (full-traversal CFR reads a snapshot of sigma^t from it while it updates the regrets).
   void all_current_strategies(std::vector<double>& out) const;
-  void all_average_strategies(std::vector<double>& out) const;
   // Calls f(offset, num_actions) for every information set.
   template <typename F>
   void for_each_information_set(F&& f) const {
