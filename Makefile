@@ -12,6 +12,8 @@ DEBIAN_PACKAGES := build-essential cmake ninja-build libeigen3-dev libcereal-dev
   pkg-config chromium python3-websockets
 # The terminal test of `hulhe play --human` types into a tmux session.
 DEBIAN_PACKAGES += tmux
+# The Python module (python/, docs/python.md) and its pytest suite, with Debian's python3.
+DEBIAN_PACKAGES += pybind11-dev python3-dev python3-numpy python3-pytest
 # The sanitizer build (tests and fuzzers) needs these: Debian's clang with libFuzzer and its
 # OpenMP runtime.
 FUZZ_PACKAGES := clang libclang-rt-dev libomp-dev
