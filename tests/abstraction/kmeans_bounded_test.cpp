@@ -1,17 +1,19 @@
 // The bounded k-means (KMeansAlgorithm::kBounded) against the original kernels (kExact) and
 // brute force: exact nearest-centre searches (L2, L1, greedy EMD) on random data with ties,
-// thread-count independence, and the k-means objective on the same sample within a stated
-// tolerance of kExact's.
+// thread-count independence, known clusters found by the bounded seeding and k-means, and
+// the k-means objective on the same sample within a stated tolerance of kExact's.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "abstraction/kmeans.h"
 #include "abstraction/nearest_centre.h"
+#include "tests/support/known_clusters.h"
 #include "tests/support/planar_ground.h"
 
 namespace hulhe {
@@ -122,6 +124,60 @@ TEST(KMeansBounded, SameResultWhateverTheThreadCount) {
       EXPECT_EQ(a.cost, b.cost);
     }
   }
+}
+
+// Known clusters, as kmeans_test.cpp checks the exact kernels: the bounded k-means finds
+// them, and so does its k-means++ seeding alone. With one Lloyd iteration the assignment is
+// that to the seeds. On blobs 14 apart with noise 0.001 a seed drawn by cost (D^2 for L2, D
+// for L1) lands in a blob without a seed with probability above 1 - 1e-4 per draw, so the
+// seeds split the blobs exactly; seeds drawn uniformly would put two in one blob of six with
+// probability 1 - 6!/6^6 (98%), and that blob's points could not all keep one label.
+KMeansOptions bounded_options(int clusters) {
+  KMeansOptions o;
+  o.clusters = clusters;
+  o.algorithm = KMeansAlgorithm::kBounded;
+  o.threads = 2;
+  return o;
+}
+
+// `fit(options)` is the assignment of the bounded k-means; with one Lloyd iteration, for
+// eight seeds, it is the known clustering `label` of `k` clusters.
+template <typename Fit>
+void expect_the_seeding_alone_recovers(const std::vector<int>& label, int k, Fit&& fit) {
+  KMeansOptions o = bounded_options(k);
+  o.max_iterations = 1;
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    o.seed = seed;
+    SCOPED_TRACE("seeding alone, seed " + std::to_string(seed));
+    testing::expect_same_partition(label, fit(o), k);
+  }
+}
+
+TEST(KMeansBounded, RecoversKnownClustersAndItsSeedingAloneDoes) {
+  for (const KMeansMetric metric : {KMeansMetric::kL2, KMeansMetric::kL1}) {
+    const testing::Blobs b = testing::make_blobs(6, 150, 6, 0.001, 42, true);
+    expect_the_seeding_alone_recovers(
+        b.label, 6, [&](const KMeansOptions& o) { return kmeans(b.points, metric, o).assignment; });
+    // The whole bounded k-means on the blobs of kmeans_test.cpp (random centres, noise 0.15).
+    const testing::Blobs random = testing::make_blobs(6, 150, 5, 0.15, 42);
+    KMeansOptions o = bounded_options(6);
+    o.restarts = 4;
+    o.seed = 9;
+    testing::expect_same_partition(random.label, kmeans(random.points, metric, o).assignment, 6);
+  }
+}
+
+// The same for the EMD k-means: three hand types whose hands are at most 0.01 apart and at
+// least 7.98 from another type's (greedy EMD on a line), seeded by the pivot lower bound.
+TEST(KMeansBoundedEmd, RecoversKnownClustersAndItsSeedingAloneDoes) {
+  const testing::SparseData s = testing::make_sparse(200, 3, true);
+  expect_the_seeding_alone_recovers(
+      s.label, 3, [&](const KMeansOptions& o) { return kmeans_emd(s.x, s.ground, o).assignment; });
+  const testing::SparseData spread = testing::make_sparse(200, 3);
+  KMeansOptions o = bounded_options(3);
+  o.restarts = 3;
+  testing::expect_same_partition(spread.label, kmeans_emd(spread.x, spread.ground, o).assignment,
+                                 3);
 }
 
 // The objective on the same data and seed: the bounded path's searches are exact and its

@@ -10,51 +10,17 @@
 #include <set>
 #include <vector>
 
+#include "tests/support/known_clusters.h"
 #include "tests/support/planar_ground.h"
 
 namespace hulhe {
 namespace {
 
-// `per` points around each of `k` random centres in [0, 10]^dims with noise sigma.
-struct Blobs {
-  FeatureMatrix points;
-  std::vector<int> label;
-  std::vector<std::vector<float>> truth;
-};
-
-Blobs make_blobs(int k, int per, int dims, double sigma, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<double> u(0.0, 10.0);
-  std::normal_distribution<double> noise(0.0, sigma);
-  Blobs b;
-  b.truth.resize(k, std::vector<float>(dims));
-  for (auto& c : b.truth)
-    for (float& x : c) x = static_cast<float>(u(rng));
-  b.points.rows = static_cast<std::int64_t>(k) * per;
-  b.points.cols = dims;
-  b.points.data.resize(b.points.rows * dims);
-  // Interleave the clusters so no cluster is a contiguous block of rows.
-  for (std::int64_t i = 0; i < b.points.rows; ++i) {
-    int c = static_cast<int>(i % k);
-    b.label.push_back(c);
-    for (int j = 0; j < dims; ++j)
-      b.points.row(i)[j] = static_cast<float>(b.truth[c][j] + noise(rng));
-  }
-  return b;
-}
-
-// Every found cluster is exactly one true cluster (a bijection between labels).
-void expect_same_partition(const std::vector<int>& label, const std::vector<std::int32_t>& found,
-                           int k) {
-  std::map<int, std::set<int>> seen;
-  for (std::size_t i = 0; i < label.size(); ++i) seen[label[i]].insert(found[i]);
-  std::set<int> used;
-  for (auto& [l, s] : seen) {
-    ASSERT_EQ(s.size(), 1U) << "true cluster " << l << " split";
-    used.insert(*s.begin());
-  }
-  EXPECT_EQ(static_cast<int>(used.size()), k) << "two true clusters merged";
-}
+using testing::Blobs;
+using testing::expect_same_partition;
+using testing::make_blobs;
+using testing::make_sparse;
+using testing::SparseData;
 
 std::vector<std::int32_t> brute_force_nearest(const FeatureMatrix& x, const FeatureMatrix& c,
                                               KMeansMetric metric) {
@@ -196,41 +162,6 @@ TEST(KMeans, SampleRowsIsDistinctSortedAndSeeded) {
 }
 
 // ---- potential-aware: sparse histograms over next-round clusters, greedy EMD ----
-
-// Next-round clusters at positions 0..n-1 on a line; three hand types whose next cards
-// land near 2, near 10 or spread over 14..19.
-struct SparseData {
-  SparseHistograms x;
-  std::vector<int> label;
-  GroundDistance ground;
-};
-
-SparseData make_sparse(int per_type, std::uint64_t seed) {
-  const int n = 20;
-  std::vector<float> d(n * n);
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; j < n; ++j) d[i * n + j] = static_cast<float>(std::abs(i - j));
-  SparseData s{{}, {}, GroundDistance(n, d)};
-  s.x.dims = n;
-  std::mt19937_64 rng(seed);
-  const int draws = 47;
-  for (int i = 0; i < 3 * per_type; ++i) {
-    int type = i % 3;
-    std::vector<float> dense(n, 0.0f);
-    for (int t = 0; t < draws; ++t) {
-      int c = type == 0   ? 1 + static_cast<int>(rng() % 3)
-              : type == 1 ? 9 + static_cast<int>(rng() % 3)
-                          : 14 + static_cast<int>(rng() % 6);
-      dense[c] += 1.0f / draws;
-    }
-    for (int c = 0; c < n; ++c)
-      if (dense[c] > 0) s.x.cluster.push_back(c), s.x.mass.push_back(dense[c]);
-    s.x.offset.push_back(static_cast<std::int64_t>(s.x.cluster.size()));
-    s.label.push_back(type);
-  }
-  s.x.rows = 3 * per_type;
-  return s;
-}
 
 TEST(KMeansEmd, RecoversKnownClustersMonotoneAndDeterministic) {
   SparseData s = make_sparse(200, 3);
