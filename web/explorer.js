@@ -72,13 +72,42 @@ function draw(grid) {
   document.body.dataset.ready = "1";
 }
 
+// "as kd 7H" -> "AsKd7h": ranks upper case, suits lower case, no separators.
+function normalBoard(text) {
+  return text.replace(/[\s,]+/g, "").replace(/([0-9a-z])([a-z])/gi,
+                                               (m, r, s) => r.toUpperCase() + s.toLowerCase());
+}
+
+// The server's messages name `hulhe show`'s options; the page's fields have names of their own.
+function pageWords(message) {
+  return message.replace(/--board/g, "the board").replace(/--sequence/g, "the betting sequence");
+}
+
+function clearGrid() {
+  $("grid").replaceChildren();
+  $("legend").replaceChildren();
+  $("where").textContent = "";
+  $("cell-detail").textContent = "";
+}
+
 async function show() {
   $("error").textContent = "";
-  const params = new URLSearchParams({ sequence: $("sequence").value.trim(), board: $("board").value.trim() });
-  const response = await fetch("/api/explorer?" + params);
-  const json = await response.json();
-  if (!response.ok) {
-    $("error").textContent = json.error;
+  $("board").value = normalBoard($("board").value);
+  const params = new URLSearchParams({ sequence: $("sequence").value.trim(), board: $("board").value });
+  let json = null;
+  let ok = false;
+  try {
+    const response = await fetch("/api/explorer?" + params);
+    ok = response.ok;
+    json = await response.json();
+  } catch (e) {
+    json = { error: "the server does not answer (is hulhe serve still running?)" };
+  }
+  if (!ok) {
+    // No grid of an earlier query beside the error of this one.
+    clearGrid();
+    $("error").textContent = pageWords(json.error || "the server refused the query");
+    document.body.dataset.ready = "1";
     return;
   }
   draw(json);

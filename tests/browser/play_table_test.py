@@ -8,11 +8,23 @@ It solves a small strategy (the 12-card, 2-round hold'em of configs/games, 30 CF
 iterations), starts `hulhe serve --strategy toy.strategy --port 0 --db <tmp>`, sits down on
 the page and plays N hands (default 50) by clicking the page's buttons with mouse events.
 After every click it compares what the page shows (cards, board, pot, each side's chips,
-whose turn, the legal buttons, the result, the session's hand count) with the API's state of
-the same session. Then it downloads the hand history through the page's link and replays it
-with `hulhe logs` (0 mismatches), checks the lifetime results the page shows against the
-store, opens the explorer and checks grid cells against `hulhe show --json`. Everything it
-writes is in one temporary folder; the server and the browser are always stopped (finally).
+whose turn, the legal buttons, the result with each showdown hand's category, the hand's
+actions, the odds panel, the session's hand count) with the API's state of the same session.
+Then it downloads the hand history through the page's link and replays it with `hulhe logs`
+(0 mismatches), checks the lifetime results the page shows against the store, opens the
+explorer and checks grid cells against `hulhe show --json`.
+
+What a person could trip on is checked on the page too (issue 38): the table stays hidden
+until one sits down; a double click (and a doubled key) acts once; the keys c / r / f and
+space play; a reload mid-hand resumes that hand, which is then played out and stored;
+"Leave the table" mid-hand ends the hand by the documented rule (a fold facing a bet, else a
+check) and stores it; after a server restart on the same port and database the open page
+says the session ended and sits down again, and the hand left running at the stop is stored;
+at 390 px neither the table nor the explorer scrolls sideways; the explorer takes a
+lower-case board and clears its grid on an error.
+
+Everything it writes is in one temporary folder; the server and the browser are always
+stopped (finally).
 
 --screenshots DIR: instead, serve the HULHE strategy given by --strategy (default: a uniform
 HULHE strategy file exported here), play a few hands and write DIR/play-table.png and
@@ -119,16 +131,38 @@ class Browser:
         await self.wait_for("document.readyState === 'complete' && document.body && "
                             "document.body.dataset.ready === '1'", "the page at " + url)
 
-    async def click(self, element_id):
-        """A real click: mouse pressed and released at the centre of the visible element."""
+    async def click(self, element_id, double=False):
+        """A real click: mouse pressed and released at the centre of the visible element
+        (twice at once, the second with clickCount 2, for a double click)."""
         box = await self.eval(
             f"(() => {{ const e = document.getElementById({json.dumps(element_id)});"
             " if (!e || e.hidden) return null; e.scrollIntoView({block: 'center'});"
             " const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()")
         check(box is not None, f"#{element_id} is not on the page")
-        for kind in ("mousePressed", "mouseReleased"):
-            await self.send("Input.dispatchMouseEvent", {"type": kind, "x": box[0], "y": box[1],
-                                                         "button": "left", "clickCount": 1})
+        for count in ((1, 2) if double else (1,)):
+            for kind in ("mousePressed", "mouseReleased"):
+                await self.send("Input.dispatchMouseEvent", {"type": kind, "x": box[0],
+                                                             "y": box[1], "button": "left",
+                                                             "clickCount": count})
+
+    async def key(self, key, held=False):
+        """A key typed on the page (keyDown with its text, then keyUp); `held`: held down
+        long enough to repeat once."""
+        code = {" ": "Space"}.get(key, "Key" + key.upper())
+        for repeat in ((False, True) if held else (False,)):
+            await self.send("Input.dispatchKeyEvent", {"type": "keyDown", "key": key,
+                                                       "code": code, "text": key,
+                                                       "autoRepeat": repeat})
+        await self.send("Input.dispatchKeyEvent", {"type": "keyUp", "key": key, "code": code})
+
+    async def width(self, pixels):
+        await self.send("Emulation.setDeviceMetricsOverride",
+                        {"width": pixels, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+
+    async def reload(self):
+        await self.send("Page.reload", {"ignoreCache": True})
+        await self.wait_for("document.readyState === 'complete' && document.body && "
+                            "document.body.dataset.ready === '1'", "the reloaded page")
 
     async def screenshot(self, path):
         r = await self.send("Page.captureScreenshot", {"format": "png"})
@@ -176,6 +210,20 @@ def get_json(url):
         return json.load(r)
 
 
+SUITS = {"s": "\u2660", "h": "\u2665", "d": "\u2666", "c": "\u2663"}
+
+
+def with_suits(text):
+    """The cards in a line of the API ("5sTd") as the page writes them ("5♠T♦")."""
+    return re.sub(r"\b(?:[2-9TJQKA][shdc])+\b",
+                  lambda m: re.sub(r"([2-9TJQKA])([shdc])",
+                                   lambda n: n.group(1) + SUITS[n.group(2)], m.group(0)), text)
+
+
+def hands_text(n):
+    return f"{n} hand" + ("" if n == 1 else "s")
+
+
 # What the page shows, read from its elements.
 PAGE_VIEW = """(() => {
   const text = (id) => document.getElementById(id).textContent;
@@ -189,6 +237,11 @@ PAGE_VIEW = """(() => {
     next_hand: !document.getElementById('next-hand').hidden,
     result: text('result'), hands: text('hands'), error: text('error'),
     draws: Number(document.body.dataset.draws || 0),
+    busy: document.body.dataset.busy === '1',
+    actions: [...document.getElementById('hand-actions').children].map((li) => li.firstChild.textContent),
+    eq_random: text('eq-random'),
+    seated: !document.getElementById('table-area').hidden,
+    session: document.body.dataset.session || null,
   };
 })()"""
 
@@ -212,15 +265,49 @@ def compare_with_api(page, state, where):
     for a in state["legal"] if state["your_turn"] else []:
         same(page["labels"]["fcr".index(a["letter"])], a["label"], "the button's label")
     same(page["next_hand"], not state["in_hand"], "the next-hand button")
-    same(page["result"], state["result"]["text"] if state["result"] else "", "the result")
-    same(page["hands"], str(state["totals"]["hands"]), "hands played")
+    same(page["result"], with_suits(state["result"]["text"]) if state["result"] else "",
+         "the result")
+    result = state["result"]
+    if result and result["showdown"]:
+        # Each category beside its own hand (issue 38: the opponent's was put on the person's).
+        for whose, cards, category in (("your", state["your_cards"], result["your_category"]),
+                                       ("its", state["opponent_cards"],
+                                        result["opponent_category"])):
+            words = f"{whose} {with_suits(''.join(cards))} ({category})"
+            check(words in page["result"], f"{where}: the showdown line {page['result']!r} "
+                  f"lacks {words!r}")
+    same(page["hands"], hands_text(state["totals"]["hands"]), "hands played")
+    same(page["actions"], [state["round_names"][a["round"]] + ": " +
+                           ("you " + a["name"] if a["by"] == "you" else "it " + a["name"] + "s")
+                           for a in state["actions"]], "the hand's actions")
+    same(page["eq_random"] == "\u2013", state["odds"] is None, "an empty odds panel")
 
 
 async def wait_for_draw(browser, draws_before):
-    await browser.wait_for(f"Number(document.body.dataset.draws || 0) > {draws_before} || "
-                           "document.getElementById('error').textContent !== ''",
+    """Waits until the page drew an answer and has no request in flight."""
+    await browser.wait_for(f"(Number(document.body.dataset.draws || 0) > {draws_before} || "
+                           "document.getElementById('error').textContent !== '' || "
+                           "!document.getElementById('notice').hidden) && "
+                           "document.body.dataset.busy !== '1'",
                            "the page to draw the answer")
     return await browser.eval(PAGE_VIEW)
+
+
+async def deal_to_decision(browser, url, session, rng):
+    """Deals hands (playing out any that end before the person acts) until the person is to
+    act in a running hand; returns the page and the API state."""
+    for _ in range(40):
+        page = await browser.eval(PAGE_VIEW)
+        await browser.click("next-hand")
+        page = await wait_for_draw(browser, page["draws"])
+        state = get_json(url + "api/session/" + session)
+        if state["in_hand"] and state["your_turn"]:
+            return page, state
+    raise Failure("40 hands ended before the person acted")
+
+
+def person_actions(state):
+    return [a for a in state["actions"] if a["by"] == "you"]
 
 
 async def play(browser, url, session, hands, rng):
@@ -265,6 +352,12 @@ async def main_test(args, folder):
                                            "--seed", "5"], folder)
         await browser.start()
         await browser.goto(url)
+        # Before sitting down: the form only, no empty table, no history link to click.
+        shown = await browser.eval(
+            "['seat-form', 'table-area', 'history-link'].map((id) => "
+            "document.getElementById(id).getClientRects().length > 0)")
+        check(shown == [True, False, False], f"before sitting down, [form, table, history "
+              f"link] shown: {shown}")
         await browser.eval("document.getElementById('player-name').value = 'Browser Tester'")
         await browser.click("sit-down")
         session = await browser.wait_for("document.body.dataset.session", "a session")
@@ -290,22 +383,181 @@ async def main_test(args, folder):
         profile = get_json(url + "api/player/Browser%20Tester")
         check(profile["results"][0]["hands"] == args.hands, f"the store holds {profile}")
         lifetime = await browser.wait_for(
-            f"(t => t.includes('{args.hands} hands') && t)"
+            f"(t => t.includes('{hands_text(args.hands)},') && t)"
             "(document.getElementById('lifetime').textContent)", "the lifetime results")
         check(profile["player"] in lifetime, f"the page's lifetime line: {lifetime!r}")
 
-        # The explorer: grid cells against `hulhe show --json` of the same file.
+        rng = random.Random(9)
+
+        # A double click acts once: the buttons are disabled while a request is in flight
+        # (and the API refuses a repeated state number).
+        page, state = await deal_to_decision(browser, url, session, rng)
+        before = state
+        letter = "c"
+        await browser.click("act-" + letter, double=True)
+        page = await wait_for_draw(browser, page["draws"])
+        state = get_json(url + "api/session/" + session)
+        check(len(person_actions(state)) == len(person_actions(before)) + 1 and
+              state["state_number"] == before["state_number"] + 1,
+              f"a double click on act-{letter}: {person_actions(before)} -> "
+              f"{person_actions(state)}, state {before['state_number']} -> "
+              f"{state['state_number']}")
+        compare_with_api(page, state, "after a double click")
+        # And a key held down until it repeats, the same.
+        while state["in_hand"]:
+            before = state
+            await browser.key("c", held=True)
+            page = await wait_for_draw(browser, page["draws"])
+            state = get_json(url + "api/session/" + session)
+            check(state["state_number"] == before["state_number"] + 1,
+                  f"'c' held: state {before['state_number']} -> {state['state_number']}")
+            compare_with_api(page, state, "after 'c' held")
+        # Space deals; the focus stays on the table's action area after each answer.
+        focus = await browser.eval("document.activeElement.id")
+        check(focus == "actions", f"the focus after a hand is on #{focus}, not the actions")
+        before = state
+        await browser.key(" ")
+        page = await wait_for_draw(browser, page["draws"])
+        state = get_json(url + "api/session/" + session)
+        check(state["hand"] == before["hand"] + 1, "space did not deal one hand")
+        compare_with_api(page, state, "after space")
+        while state["in_hand"]:
+            await browser.key(rng.choice([a["letter"] for a in state["legal"]]))
+            page = await wait_for_draw(browser, page["draws"])
+            state = get_json(url + "api/session/" + session)
+            compare_with_api(page, state, "after a key")
+        print("a double click and a held key act once; c / r / f and space play")
+
+        # A reload mid-hand resumes that hand; played out, it is stored.
+        page, state = await deal_to_decision(browser, url, session, rng)
+        await browser.reload()
+        page = await browser.eval(PAGE_VIEW)
+        check(page["session"] == session, f"after a reload the page is in session "
+              f"{page['session']}, not {session}")
+        compare_with_api(page, get_json(url + "api/session/" + session), "after a reload")
+        check(page["your_cards"] == state["your_cards"], "the reload changed the hand")
+        while state["in_hand"]:
+            await browser.click("act-" + rng.choice([a["letter"] for a in state["legal"]]))
+            page = await wait_for_draw(browser, page["draws"])
+            state = get_json(url + "api/session/" + session)
+            compare_with_api(page, state, "in the resumed hand")
+        stored = get_json(url + "api/player/Browser%20Tester")["results"][0]["hands"]
+        check(stored == state["totals"]["hands"], f"the store holds {stored} hands, the session "
+              f"{state['totals']['hands']}")
+        print(f"a reload mid-hand resumed it; {stored} hands in the session and the store")
+
+        # Leaving mid-hand ends the hand by the rule (a fold facing a bet, else a check) and
+        # stores it.
+        page, state = await deal_to_decision(browser, url, session, rng)
+        facing = state["legal"][0]["name"] == "fold"
+        await browser.click("leave")
+        await browser.wait_for("!document.getElementById('seat-form').hidden", "the seat form")
+        left = get_json(url + "api/session/" + session)
+        check(not left["in_hand"] and left["totals"]["hands"] == state["totals"]["hands"] + 1,
+              f"after leaving: {left['in_hand']}, {left['totals']['hands']} hands")
+        first = person_actions(left)[len(person_actions(state))]
+        check(first["name"] == ("fold" if facing else "check"),
+              f"leaving {'facing' if facing else 'not facing'} a bet played {first['name']}")
+        stored = get_json(url + "api/player/Browser%20Tester")["results"][0]["hands"]
+        check(stored == left["totals"]["hands"], f"after leaving the store holds {stored} hands,"
+              f" the session {left['totals']['hands']}")
+        notice = await browser.eval("document.getElementById('notice').textContent")
+        check("left the table" in notice, f"the notice after leaving: {notice!r}")
+        print(f"leaving mid-hand played '{first['name']}' and stored the hand")
+
+        # A reload after sitting down again, then a server restart under the open page.
+        await browser.click("sit-down")
+        await browser.wait_for(f"document.body.dataset.session && "
+                               f"document.body.dataset.session !== '{session}'", "a new session")
+        session = await browser.eval("document.body.dataset.session")
+        page, state = await deal_to_decision(browser, url, session, rng)
+        stored_before = get_json(url + "api/player/Browser%20Tester")["results"][0]["hands"]
+        port = int(re.search(r":(\d+)/$", url).group(1))
+        status = stop_server(server)
+        check(status == 0, f"hulhe serve exited with {status} on SIGTERM")
+        server, url2 = start_server(hulhe, ["--strategy", strategy, "--port", str(port), "--db",
+                                            db, "--seed", "6"], folder)
+        check(url2 == url, f"restarted on {url2}, not {url}")
+        stored = get_json(url + "api/player/Browser%20Tester")["results"][0]["hands"]
+        check(stored == stored_before + 1, f"the hand running at the stop: {stored} hands "
+              f"stored, {stored_before} before it")
+        await browser.click("act-" + state["legal"][0]["letter"])
+        await browser.wait_for("!document.getElementById('seat-form').hidden",
+                               "the seat form after a restart")
+        notice = await browser.eval("document.getElementById('notice').textContent")
+        check("session has ended" in notice and "/api/" not in notice,
+              f"the notice after a restart: {notice!r}")
+        await browser.click("sit-down")
+        session = await browser.wait_for("document.body.dataset.session", "a session after it")
+        page, state = await deal_to_decision(browser, url, session, rng)
+        print("after a restart the page said so and sat down again; the running hand was stored")
+
+        # 390 px: the table, mid-hand, and the explorer fit the screen's width: this table, and
+        # a HULHE one (five board cards, the 13 x 13 grid) against the uniform bot.
+        await browser.width(390)
+        await browser.reload()
+        page = await browser.eval(PAGE_VIEW)
+        check(page["session"] == session and page["buttons"], "the table at 390 px")
+        wide = await browser.eval("document.documentElement.scrollWidth")
+        check(wide <= 390, f"the table at 390 px is {wide} px wide")
+        holdem, holdem_url = start_server(hulhe, ["--bot", "bot:uniform", "--port", "0", "--db",
+                                                  os.path.join(folder, "holdem.sqlite")], folder)
+        try:
+            await browser.goto(holdem_url)
+            await browser.click("sit-down")
+            holdem_session = await browser.wait_for("document.body.dataset.session", "a session")
+            for _ in range(40):  # to the river, with every button there is
+                page, state = await deal_to_decision(browser, holdem_url, holdem_session, rng)
+                while state["in_hand"] and len(state["board"]) < 5:
+                    await browser.click("act-c")
+                    page = await wait_for_draw(browser, page["draws"])
+                    state = get_json(holdem_url + "api/session/" + holdem_session)
+                if state["in_hand"]:
+                    break
+            wide = await browser.eval("document.documentElement.scrollWidth")
+            check(wide <= 390, f"the HULHE table on the river at 390 px is {wide} px wide")
+            await browser.goto(holdem_url + "explorer.html")
+            await browser.wait_for("document.querySelectorAll('#grid td').length === 169 || "
+                                   "document.getElementById('error').textContent",
+                                   "the explorer's grid")
+            error = await browser.eval("document.getElementById('error').textContent")
+            check(not error, f"the explorer at 390 px: {error}")
+            wide = await browser.eval("document.documentElement.scrollWidth")
+            check(wide <= 390, f"the explorer at 390 px is {wide} px wide")
+            spill = await browser.eval(
+                "(() => { const p = document.getElementById('grid').closest('.panel')"
+                ".getBoundingClientRect(); const g = document.getElementById('grid')"
+                ".getBoundingClientRect(); return g.right - p.right; })()")
+            check(spill <= 0, f"the explorer's grid spills {spill} px out of its panel")
+        finally:
+            status = stop_server(holdem)
+        check(status == 0, f"the HULHE hulhe serve exited with {status} on SIGTERM")
+        await browser.width(1280)
+        print("at 390 px the tables and the explorer are at most 390 px wide")
+
+        # The explorer: grid cells against `hulhe show --json` of the same file; a lower-case
+        # board is taken; an error leaves no grid and speaks of the page's fields.
         await browser.goto(url + "explorer.html")
+        await browser.eval("document.getElementById('board').value = 'zz'")
+        await browser.click("show")
+        await browser.wait_for("document.getElementById('error').textContent", "an error")
+        error = await browser.eval("document.getElementById('error').textContent")
+        cells = await browser.eval("document.querySelectorAll('#grid td').length")
+        check(cells == 0 and "--" not in error, f"the explorer's error {error!r} beside "
+              f"{cells} grid cells")
         checked = 0
-        for sequence, board in (("r", ""), ("cc/", "AsKhKd")):
+        for sequence, board in (("r", ""), ("cc/", "as kh Kd")):
             before = await browser.eval("document.getElementById('where').textContent")
             await browser.eval(f"document.getElementById('sequence').value = {json.dumps(sequence)};"
                                f"document.getElementById('board').value = {json.dumps(board)}")
             await browser.click("show")
             await browser.wait_for(f"document.getElementById('where').textContent !== {json.dumps(before)}",
                                    "the explorer's grid")
+            normal = board.replace(" ", "")
+            normal = "".join(normal[i].upper() + normal[i + 1].lower()
+                             for i in range(0, len(normal), 2))
             shown = subprocess.run([hulhe, "show", "--strategy", strategy, "--sequence", sequence,
-                                    *(["--board", board] if board else []), "--json"],
+                                    *(["--board", normal] if board else []), "--json"],
                                    capture_output=True, text=True, check=True)
             grid = json.loads(shown.stdout)
             for cell in grid["cells"]:
