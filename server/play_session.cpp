@@ -359,6 +359,13 @@ std::vector<StoredHand> PlaySession::pending_hands() const {
   return out;
 }
 
+void PlaySession::store_completed_hands(const StoreHand& store) {
+  for (StoredHand& h : pending_hands()) {
+    store_retrying(store, h);
+    ++hands_stored_;
+  }
+}
+
 std::vector<StoredHand> PlaySession::take_completed_hands() {
   std::vector<StoredHand> out = pending_hands();
   hands_stored_ += static_cast<std::int64_t>(out.size());

@@ -77,6 +77,11 @@ class PlaySession {
   // The hands completed and not yet handed out, for the store (session id left to the
   // caller); new_hand() and act() hand theirs out themselves, so after them this is empty.
   std::vector<StoredHand> take_completed_hands();
+  // Stores the hands completed and not yet stored (after abandon_hand()) through `store`,
+  // retried briefly; a hand counts as handed out only once `store` returned, so when it
+  // throws (the exception passes through) the hand is still pending and a later call, or
+  // the session's next step, stores it.
+  void store_completed_hands(const StoreHand& store);
 
  private:
   template <typename Change>

@@ -372,6 +372,24 @@ TEST(ServeSession, AnAbandonedHandIsFoldedOrCheckedDownAndHandedToTheStore) {
     EXPECT_TRUE(p.take_completed_hands().empty());
   }
   {
+    // Stored through store_completed_hands: a store that fails leaves the hand pending.
+    PlaySession p(load_opponent("bot:always-raise", std::nullopt), "leaver", 3);
+    p.new_hand(std::nullopt, store_nothing);
+    p.abandon_hand();
+    int calls = 0;
+    EXPECT_THROW(p.store_completed_hands([&](StoredHand&) {
+      ++calls;
+      throw std::runtime_error("disk full");
+    }),
+                 std::runtime_error);
+    EXPECT_GE(calls, 1);
+    std::vector<StoredHand> stored;
+    p.store_completed_hands([&](StoredHand& h) { stored.push_back(h); });
+    ASSERT_EQ(stored.size(), 1u);
+    EXPECT_EQ(stored[0].result_chips, -10);
+    EXPECT_TRUE(p.take_completed_hands().empty());
+  }
+  {
     // Nothing to call (always-call limps and checks): checks to the showdown, a legal hand.
     PlaySession p(load_opponent("bot:always-call", std::nullopt), "leaver", 3);
     p.new_hand(std::nullopt, store_nothing);
