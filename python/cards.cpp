@@ -49,6 +49,35 @@ HandRank evaluate_cards(const py::object& o) {
   return evaluate(distinct_cards(cards));
 }
 
+// Ranks rows of K card ids into `out`; returns the first bad row (a card id above 51 or a
+// repeated card), or -1. Rows go in blocks of 2,048: the block's ids are checked in one
+// vectorised pass (its largest byte) while they are in L1, repeats by the suit-rank masks the
+// evaluator builds anyway (a repeated card sets no new bit).
+template <int K>
+py::ssize_t rank_rows(const std::uint8_t* __restrict in, std::uint16_t* __restrict out,
+                      py::ssize_t n) {
+  const HandEvaluator& ev = HandEvaluator::instance();
+  constexpr py::ssize_t kBlock = 2048;
+  for (py::ssize_t first = 0; first < n; first += kBlock) {
+    const py::ssize_t last = std::min(n, first + kBlock);
+    std::uint8_t largest = 0;
+    for (py::ssize_t j = first * K; j < last * K; ++j) largest = std::max(largest, in[j]);
+    if (largest >= kMaxCards) [[unlikely]] {
+      for (py::ssize_t j = first * K;; ++j)
+        if (in[j] >= kMaxCards) return j / K;
+    }
+    for (py::ssize_t i = first; i < last; ++i) {
+      const std::uint8_t* row = in + i * K;
+      EvalHand h;
+      for (int j = 0; j < K; ++j) h = h.add(row[j]);
+      if (std::popcount(h.suit_ranks) != K) [[unlikely]]
+        return i;
+      out[i] = ev.rank(h);
+    }
+  }
+  return -1;
+}
+
 // Rows of 5, 6 or 7 card ids (any integer dtype), ranked without the GIL, in one pass of the
 // evaluator's incremental path (HandEvaluator::rank(const Card*, int)).
 py::array_t<std::uint16_t> evaluate_batch(
@@ -65,34 +94,9 @@ py::array_t<std::uint16_t> evaluate_batch(
   py::ssize_t bad = -1;
   {
     py::gil_scoped_release release;
-    const HandEvaluator& ev = HandEvaluator::instance();
-    // Card ids are checked first in one vectorised pass (the largest byte), repeats by the
-    // hand's suit-rank masks, which the evaluator builds anyway: a repeated card sets no new bit.
-    std::uint8_t largest = 0;
-    for (py::ssize_t j = 0; j < n * k; ++j) largest = std::max(largest, in[j]);
-    if (largest >= kMaxCards) {
-      for (py::ssize_t j = 0; j < n * k && bad < 0; ++j)
-        if (in[j] >= kMaxCards) bad = j / k;
-    } else {
-      auto rank_rows = [&]<int K>() {
-        for (py::ssize_t i = 0; i < n; ++i) {
-          const std::uint8_t* row = in + i * K;
-          EvalHand h;
-          for (int j = 0; j < K; ++j) h = h.add(row[j]);
-          if (std::popcount(h.suit_ranks) != K) [[unlikely]] {
-            bad = i;
-            return;
-          }
-          ranks[i] = ev.rank(h);
-        }
-      };
-      if (k == 7)
-        rank_rows.operator()<7>();
-      else if (k == 6)
-        rank_rows.operator()<6>();
-      else
-        rank_rows.operator()<5>();
-    }
+    bad = k == 7   ? rank_rows<7>(in, ranks, n)
+          : k == 6 ? rank_rows<6>(in, ranks, n)
+                   : rank_rows<5>(in, ranks, n);
   }
   if (bad >= 0) {
     std::vector<Card> row(in + bad * k, in + bad * k + k);
