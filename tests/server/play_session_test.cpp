@@ -351,6 +351,29 @@ TEST(ServeSession, TheShowdownLineNamesEachHandsCategory) {
   EXPECT_GT(differing, 0);
 }
 
+TEST(ServeSession, LeavingMidHandEndsTheHandByTheRuleAndStoresIt) {
+  testing::TempFolder dir;
+  RunningServer s("bot:always-raise", dir / "play.sqlite");
+  const std::string base = "/api/session/" + start_session(s);
+  const json dealt = s.post(base + "/hand").body;
+  ASSERT_EQ(dealt["in_hand"], true);
+  expect_error(s.post(base + "/leave", {{"state_number", dealt["state_number"].get<int>() + 1}}),
+               409, "sent twice?");
+  const Answer left = s.post(base + "/leave", {{"state_number", dealt["state_number"]}});
+  ASSERT_EQ(left.status, 200) << left.text;
+  EXPECT_EQ(left.body["in_hand"], false);
+  EXPECT_EQ(left.body["result"]["text"], "you fold: you lose 10");
+  EXPECT_EQ(left.body["actions"].back()["by"], "you");
+  EXPECT_EQ(left.body["actions"].back()["name"], "fold");
+  EXPECT_EQ(left.body["totals"]["hands"], 1);
+  EXPECT_EQ(s.store().hand_count(), 1);
+  // Nothing running: leaving again changes no hand.
+  const Answer again = s.post(base + "/leave");
+  ASSERT_EQ(again.status, 200) << again.text;
+  EXPECT_EQ(again.body["totals"]["hands"], 1);
+  EXPECT_EQ(s.store().hand_count(), 1);
+}
+
 TEST(ServeSession, AnAbandonedHandIsFoldedOrCheckedDownAndHandedToTheStore) {
   const GameDefinition game = GameDefinition::holdem_limit_2p();
   auto store_nothing = [](StoredHand&) {};
