@@ -175,7 +175,7 @@ void add_export_command(CLI::App& app) {
                                "play only the most probable action at each information set");
   cmd->add_flag("--compact", o->compact,
                 "HULHE over an OCHS river: compute river buckets at play time instead of "
-                "storing them (format version 3, about a tenth of the size)");
+                "storing them (format version 4, about a tenth of the size)");
   add_threads_option(cmd, o->threads, "OpenMP threads of --compact's river check (default: all)");
   threshold->excludes(purify);
   purify->excludes(threshold);

@@ -21,6 +21,7 @@
 #include "strategies/agent_factory.h"
 #include "strategies/line_socket.h"
 #include "util/input_error.h"
+#include "util/os_entropy.h"
 #include "util/streamed_output_file.h"
 
 namespace hulhe::cli {
@@ -128,15 +129,18 @@ void add_play_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--name", o->name, "with --human: your name in the table and the log")
       ->capture_default_str();
-  add_seed_option(cmd, o->seed,
-                  "seed of the agent's random choices (with --human: also of the deals)")
-      ->capture_default_str();
-  cmd->add_option("--log", o->log,
-                  "write every line read (<), sent (>) and each problem (!), atomically at the "
-                  "end; '-': to stdout");
+  auto* seed = add_seed_option(cmd, o->seed,
+                               "seed of the agent's random choices (default 1; with --human also "
+                               "of the deals, and by default the OS's entropy so that no two "
+                               "sessions deal alike: the table prints it to replay one)");
+  auto* log =
+      cmd->add_option("--log", o->log,
+                      "write every line read (<), sent (>) and each problem (!), atomically at the "
+                      "end; '-': to stdout");
   cmd->add_option("--connect-timeout-ms", o->connect_timeout_ms, "give up connecting after this")
       ->capture_default_str();
-  cmd->callback([o] {
+  cmd->callback([o, seed, log] {
+    if (log->count() > 0 && o->log.empty()) throw InputError("--log needs a file name");
     if (o->agent.empty() && o->strategy.empty() && o->bot.empty())
       throw InputError("play needs --agent SPEC, --strategy FILE or --bot NAME");
     if (o->human) {
@@ -145,7 +149,9 @@ void add_play_command(CLI::App& app) {
       h.agent_spec = agent_spec(*o);
       h.game_path = o->game_path;
       h.hands = o->hands;
-      h.seed = o->seed;
+      // A person must not be able to predict the cards: the deals come from the OS unless a
+      // seed is asked for (to replay a session).
+      h.seed = seed->count() > 0 ? o->seed : os_entropy64();
       h.name = o->name;
       h.log = o->log;
       play_human(h, std::cin, stdout);

@@ -206,8 +206,9 @@ extern "C" void on_interrupt(int) {
   interrupted = 1;
 }
 
-// Ctrl-C ends the session as q does (result, log). The handler is installed without
-// SA_RESTART, so a read blocked at the prompt returns (EINTR) and the line reader fails.
+// Ctrl-C and SIGTERM (a closed terminal's session manager, `kill`) end the session as q
+// does: result and log. The handler is installed without SA_RESTART, so a read blocked at the
+// prompt returns (EINTR) and the line reader fails.
 class InterruptEndsSession {
  public:
   InterruptEndsSession() {
@@ -216,15 +217,36 @@ class InterruptEndsSession {
     action.sa_handler = on_interrupt;
     sigemptyset(&action.sa_mask);
     action.sa_flags = 0;
-    sigaction(SIGINT, &action, &previous_);
+    sigaction(SIGINT, &action, &previous_int_);
+    sigaction(SIGTERM, &action, &previous_term_);
   }
-  ~InterruptEndsSession() { sigaction(SIGINT, &previous_, nullptr); }
+  ~InterruptEndsSession() {
+    sigaction(SIGINT, &previous_int_, nullptr);
+    sigaction(SIGTERM, &previous_term_, nullptr);
+  }
   InterruptEndsSession(const InterruptEndsSession&) = delete;
   InterruptEndsSession& operator=(const InterruptEndsSession&) = delete;
 
  private:
-  struct sigaction previous_ {};
+  struct sigaction previous_int_ {};
+  struct sigaction previous_term_ {};
 };
+
+// A typed line is short: one longer than this (a pasted file, /dev/zero) ends the input, so
+// the reader's memory stays bounded.
+constexpr std::size_t kMaxLineBytes = 4096;
+
+enum class LineRead { kLine, kEnd, kTooLong };
+
+LineRead read_line(std::istream& in, std::string& line) {
+  line.clear();
+  for (int c = in.get(); c != std::char_traits<char>::eof(); c = in.get()) {
+    if (c == '\n') return LineRead::kLine;
+    if (line.size() == kMaxLineBytes) return LineRead::kTooLong;
+    line.push_back(static_cast<char>(c));
+  }
+  return line.empty() ? LineRead::kEnd : LineRead::kLine;
+}
 
 std::string lower_trimmed(const std::string& line) {
   std::string s;
@@ -265,8 +287,12 @@ void play_human(const HumanPlayOptions& o, std::istream& in, std::FILE* out) {
       table.print_odds();
       table.print_prompt(v);
       std::string line;
-      if (interrupted || !std::getline(in, line)) {
-        fmt::print(out, "\n({})\n", interrupted ? "interrupted" : "end of input");
+      const LineRead got = interrupted ? LineRead::kEnd : read_line(in, line);
+      if (interrupted || got != LineRead::kLine) {
+        fmt::print(out, "\n({})\n",
+                   interrupted                 ? "interrupted"
+                   : got == LineRead::kTooLong ? "a line over 4096 bytes: end of input"
+                                               : "end of input");
         quit = true;
         break;
       }

@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "cli/commands.h"
 #include "cli/thread_seed_options.h"
@@ -20,7 +21,9 @@
 #include "server/opponent.h"
 #include "server/play_store.h"
 #include "server/table_server.h"
+#include "strategies/agent_factory.h"
 #include "util/input_error.h"
+#include "util/os_entropy.h"
 #include "util/output_file.h"
 
 namespace hulhe::cli {
@@ -33,7 +36,7 @@ struct Options {
   std::string host = "127.0.0.1";
   int port = 8080;
   std::string db = "hulhe-play.sqlite";
-  std::uint64_t seed = 1;
+  std::optional<std::uint64_t> seed;  // none: the OS's entropy, so deals differ at every start
   std::size_t max_sessions = 256;
   double idle_minutes = 30;
 };
@@ -79,8 +82,11 @@ void run(const Options& o) {
     throw InputError("--port " + std::to_string(o.port) + " is not a TCP port (0 to 65535)");
   const std::string spec =
       !o.strategy.empty() ? o.strategy : (o.bot.starts_with("bot:") ? o.bot : "bot:" + o.bot);
-  // The database is an output: never one of the inputs, never a device or folder.
-  check_output_path(o.db, "play database", {o.strategy, o.game_path});
+  // The database is an output: never one of the inputs (a bot's parameter file included),
+  // never a device or folder.
+  std::vector<std::string> inputs = AgentSpec::parse(spec).files();
+  inputs.push_back(o.game_path);
+  check_output_path(o.db, "play database", inputs);
   std::optional<GameDefinition> game;
   if (!o.game_path.empty()) game = GameDefinition::from_option(o.game_path);
   server::Opponent opponent = server::load_opponent(spec, game);
@@ -90,7 +96,7 @@ void run(const Options& o) {
   server::ServeLimits limits;
   limits.max_sessions = o.max_sessions;
   limits.idle_seconds = o.idle_minutes * 60;
-  server::TableServer table(std::move(opponent), store, limits, o.seed);
+  server::TableServer table(std::move(opponent), store, limits, o.seed ? *o.seed : os_entropy64());
   const int port = table.bind(o.host, o.port);
   StopOnSignal stop(table);
   fmt::print("hulhe serve: {} against {} · database {} ({} hands so far)\n", game_name,
@@ -122,8 +128,9 @@ void add_serve_command(CLI::App& app) {
   cmd->add_option("--host", o->host, "address to listen on")->capture_default_str();
   cmd->add_option("--db", o->db, "SQLite file of players and hands (created if missing)")
       ->capture_default_str();
-  add_seed_option(cmd, o->seed, "seed of the deals, the opponent's choices and session ids")
-      ->capture_default_str();
+  add_seed_option(cmd, o->seed,
+                  "seed of the deals and the opponent's choices (default: the OS's entropy, new "
+                  "at every start; session ids always come from the OS)");
   cmd->add_option("--max-sessions", o->max_sessions,
                   "sessions held at once (the least recently used goes first)")
       ->check(CLI::Range(std::size_t{1}, std::size_t{100000}))

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
+#include <optional>
 #include <string>
 
 #include "cli/commands.h"
@@ -12,6 +13,7 @@
 #include "server/strategy_grid_json.h"
 #include "strategies/strategy_file.h"
 #include "strategies/strategy_grid.h"
+#include "util/input_error.h"
 #include "util/input_file.h"
 #include "util/output_file.h"
 
@@ -22,21 +24,25 @@ struct Options {
   std::string strategy;
   std::string sequence;
   std::string board;
-  std::string svg;
+  std::optional<std::string> svg;  // given: a file name (never empty, never '-')
   bool json = false;
 };
 
 void run(const Options& o) {
   require_input_file(o.strategy, "strategy file");
-  if (!o.svg.empty()) check_output_path(o.svg, "SVG", {o.strategy});
+  if (o.svg && o.svg->empty()) throw InputError("--svg needs a file name");
+  if (o.svg && *o.svg == "-")
+    throw InputError(
+        "--svg needs a file name, not '-' (stdout has the text grid, or JSON with --json)");
+  if (o.svg) check_output_path(*o.svg, "SVG", {o.strategy});
   const StrategyFile file = StrategyFile::read(o.strategy);
   const std::vector<Card> board = parse_cards(o.board);
   const StrategyGrid grid = strategy_grid(file, o.sequence, board);
   const std::string where =
       fmt::format("'{}' (round {}, position {} to act{}{})", grid.sequence, grid.round + 1,
                   grid.player, board.empty() ? "" : ", board ", cards_to_string(board));
-  if (!o.svg.empty())
-    write_output_file(o.svg, "SVG",
+  if (o.svg)
+    write_output_file(*o.svg, "SVG",
                       {strategy_grid_svg(grid, fmt::format("{}: {}", file.game().name, where))});
   if (o.json) {
     fmt::print("{}\n", server::strategy_grid_json(grid, o.strategy).dump());
@@ -44,7 +50,7 @@ void run(const Options& o) {
   }
   fmt::print("hulhe show: {} · game {} · {}\n\n", o.strategy, file.game().name, where);
   fmt::print("{}", strategy_grid_text(grid));
-  if (!o.svg.empty()) fmt::print("wrote {}\n", o.svg);
+  if (o.svg) fmt::print("wrote {}\n", *o.svg);
 }
 
 }  // namespace

@@ -2,11 +2,14 @@
 #include <spdlog/spdlog.h>
 
 #include <CLI/CLI.hpp>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 
 #include "cli/commands.h"
 #include "cli/exit_status.h"
+#include "cli/number_checks.h"
 #include "distributed/distributed_error.h"
 #include "distributed/process_group.h"
 #include "util/input_error.h"
@@ -34,6 +37,7 @@ int main(int argc, char** argv) {
   hulhe::cli::add_lbr_command(app);
   hulhe::cli::add_show_command(app);
   hulhe::cli::add_serve_command(app);
+  hulhe::cli::add_number_checks(app);
   // Under mpirun an error on one rank ends every rank (abort_process_group), with the rank
   // named in the message; without mpirun both are no-ops.
   int status = 0;
@@ -56,6 +60,16 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {
     std::fprintf(stderr, "hulhe: internal error: %s%s\n", hulhe::rank_prefix().c_str(), e.what());
     status = 1;
+  }
+  // What a command printed may not have reached stdout (`> /dev/full`, a closed pipe, a full
+  // disk): that is a failed output like any file's, exit 2, never a silent 0.
+  errno = 0;
+  const bool flushed = std::fflush(stdout) == 0;
+  if ((!flushed || std::ferror(stdout)) && status == 0) {
+    const int err = errno;
+    std::fprintf(stderr, "hulhe: error: %scannot write the output to stdout: %s\n",
+                 hulhe::rank_prefix().c_str(), err != 0 ? std::strerror(err) : "a write failed");
+    status = 2;
   }
   if (status != 0) {
     std::fflush(stdout);

@@ -45,7 +45,12 @@ class MpiUnitDistribution final : public UnitDistribution {
 
   int total_threads(int threads_here) override {
     std::int64_t t = threads_here;
-    comm_.allreduce_sum(&t, 1, "best response: counting threads");
+    // Every rank comes here straight from check_same, so a rank that does not arrive within
+    // the unit deadline hangs (a stopped process: its part of the non-blocking collective
+    // never progresses). Rank 0 fails the job then instead of after the communicator's 600 s;
+    // the others wait longer, as at the finishing barrier, so that rank 0 names the problem.
+    comm_.allreduce_sum(&t, 1, "best response: counting threads",
+                        coordinator() ? unit_timeout_ : comm_.timeout_seconds() + unit_timeout_);
     return static_cast<int>(t);
   }
 

@@ -76,11 +76,16 @@ void MpiCommunicator::allreduce_sum(double* values, std::int64_t count, const ch
 
 void MpiCommunicator::allreduce_sum(std::int64_t* values, std::int64_t count,
                                     const char* what) const {
+  allreduce_sum(values, count, what, timeout_);
+}
+
+void MpiCommunicator::allreduce_sum(std::int64_t* values, std::int64_t count, const char* what,
+                                    double timeout_seconds) const {
   MPI_Request request;
   check(MPI_Iallreduce(MPI_IN_PLACE, values, static_cast<int>(count), MPI_INT64_T, MPI_SUM,
                        MPI_COMM_WORLD, &request),
         what);
-  wait(request, what);
+  wait(request, what, timeout_seconds);
 }
 
 std::vector<std::uint64_t> MpiCommunicator::allgather(std::uint64_t value, const char* what) const {

@@ -24,6 +24,9 @@ class MpiCommunicator {
   // In-place sums over the ranks (every rank gets the total).
   void allreduce_sum(double* values, std::int64_t count, const char* what) const;
   void allreduce_sum(std::int64_t* values, std::int64_t count, const char* what) const;
+  // The same with its own deadline (a step where every rank is known to arrive together).
+  void allreduce_sum(std::int64_t* values, std::int64_t count, const char* what,
+                     double timeout_seconds) const;
   // Returns once every rank has called it, or throws after `timeout_seconds`.
   void barrier(const char* what, double timeout_seconds) const;
   // Every rank's value, by rank.

@@ -385,9 +385,10 @@ PipelineReport PipelineRun::run(PipelineObserver& observer) {
   if (!report.curve.empty() && !evaluation.curve.empty()) {
     const std::string csv = curve_csv(report.curve);
     write_output_file(evaluation.curve, "curve", {csv});
-    if (!evaluation.plot.empty() && plot_curve(csv, evaluation.plot,
-                                               config_.path + ": " + report.solve.algorithm +
-                                                   " over " + report.abstraction.description))
+    if (!evaluation.plot.empty() &&
+        plot_curve(csv, evaluation.plot,
+                   std::filesystem::path(config_.path).filename().string() + ": " +
+                       report.solve.algorithm + " over " + report.abstraction.description))
       report.plot_file = evaluation.plot;
   }
   report.seconds = since(start);

@@ -47,8 +47,9 @@ struct PlayerProfile {
 
 class PlayStore {
  public:
-  // Opens or creates the store at `path`; an unreadable, unwritable or foreign file (not
-  // SQLite, or another schema) is an InputError naming it.
+  // Opens or creates the store at `path` (a version-1 file is upgraded). A file that is not
+  // SQLite, another program's database, a damaged one, one of a newer schema, a read-only one
+  // or a folder is an InputError naming it, and is left untouched (checked read-only first).
   explicit PlayStore(const std::string& path);
   ~PlayStore();
   PlayStore(const PlayStore&) = delete;
@@ -56,13 +57,14 @@ class PlayStore {
 
   // Registers `name` if new (a returning player keeps their row).
   void ensure_player(const std::string& name);
-  // Writes one completed hand, its player's row too if new, in one transaction.
+  // Writes one completed hand, its player's row too if new, in one transaction; throws (and
+  // writes nothing) for a (session, hand_number) already stored.
   void record_hand(const StoredHand& hand);
   PlayerProfile profile(const std::string& name);
   // How many hands the store holds (tests, `hulhe serve`'s start line).
   std::int64_t hand_count();
 
-  static constexpr int kSchemaVersion = 1;
+  static constexpr int kSchemaVersion = 2;  // 2: (session, hand_number) unique
 
  private:
   void exec(const char* sql);

@@ -4,17 +4,20 @@
 #include <sys/socket.h>
 
 #include <chrono>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
 #include "game/card.h"
 #include "server/api_error.h"
+#include "server/deadline_http_server.h"
 #include "server/play_session.h"
 #include "server/session_registry.h"
 #include "server/strategy_grid_json.h"
 #include "server/web_assets.h"
 #include "strategies/strategy_grid.h"
 #include "util/input_error.h"
+#include "util/printable_text.h"
 #include "util/split_mix64.h"
 
 namespace hulhe::server {
@@ -26,9 +29,12 @@ double seconds_now() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
+// Text from a request (a path, a name, a card) may hold bytes that are not UTF-8; they reach
+// the JSON as U+FFFD instead of making dump() throw (which, from the error handler, used to
+// abort the server: `GET /%ff`).
 void send_json(httplib::Response& res, int status, const json& body) {
   res.status = status;
-  res.set_content(body.dump(), "application/json");
+  res.set_content(body.dump(-1, ' ', false, json::error_handler_t::replace), "application/json");
 }
 
 void send_error(httplib::Response& res, int status, const std::string& message) {
@@ -51,6 +57,8 @@ std::string player_name(const json& value) {
   const std::string name = value.get<std::string>();
   if (name.empty() || name.size() > 40)
     throw ApiError(400, "a player's name has 1 to 40 characters");
+  if (first_invalid_utf8(name) != std::string_view::npos)
+    throw ApiError(400, "a player's name must be UTF-8 text");
   bool blank = true;
   for (const unsigned char c : name) {
     if (c < 0x20 || c == 0x7f)
@@ -82,15 +90,33 @@ struct TableServer::Impl {
   SessionRegistry<PlaySession> sessions;
   std::mutex counter_mutex;
   std::int64_t sessions_started = 0;
-  httplib::Server http;
+  DeadlineHttpServer http;
 
   Impl(Opponent o, PlayStore& s, ServeLimits l, std::uint64_t sd)
       : opponent(std::move(o)),
         store(s),
         limits(l),
         seed(sd),
-        sessions(l.max_sessions, l.idle_seconds, SplitMix64::for_iteration(sd, -1)()) {
+        sessions(l.max_sessions, l.idle_seconds,
+                 [this](const std::string& id, SessionRegistry<PlaySession>::Entry& entry) {
+                   finish_abandoned(id, entry);
+                 }),
+        http(l.request_seconds) {
     routes();
+  }
+
+  // A session leaving the registry (expired, evicted, the server stopping) with a hand
+  // running: the hand ends by the person's fold and is stored, so that leaving a losing
+  // hand never escapes it (docs/serve-api.md#sessions).
+  void finish_abandoned(const std::string& id, SessionRegistry<PlaySession>::Entry& entry) {
+    std::lock_guard lock(entry.mutex);
+    try {
+      entry.session->abandon_hand();
+      store_completed(*entry.session, id);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "hulhe serve: session %s: the abandoned hand was not stored: %s\n",
+                   id.c_str(), e.what());
+    }
   }
 
   // Runs `handler`, turning what the client got wrong into its 4xx answer: ApiError as it
@@ -148,6 +174,8 @@ struct TableServer::Impl {
     http.set_read_timeout(10, 0);
     http.set_write_timeout(10, 0);
     const int threads = limits.threads < 1 ? 1 : limits.threads;
+    // Connections wait for a free thread in this queue; each holds one for at most the request
+    // deadline (plus the keep-alive wait), so slow clients delay others by seconds, not forever.
     http.new_task_queue = [threads] {
       return new httplib::ThreadPool(static_cast<std::size_t>(threads));
     };
@@ -158,7 +186,8 @@ struct TableServer::Impl {
           if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
           std::string message = "HTTP status " + std::to_string(res.status);
           if (res.status == 404)
-            message = "no such route: " + req.method + " " + req.path;
+            message = "no such route: " + printable(req.method.substr(0, 20)) + " " +
+                      printable(req.path.substr(0, 200));
           else if (res.status == 413)
             message = "the request body is too large";
           else if (res.status == 414)
@@ -327,6 +356,12 @@ int TableServer::bind(const std::string& host, int port) {
 
 void TableServer::serve() {
   impl_->http.listen_after_bind();
+  // Every request has finished: the hands running in live sessions end and are stored.
+  impl_->sessions.clear();
+}
+
+std::string TableServer::handle_raw_request(std::string_view request) {
+  return impl_->http.handle(request);
 }
 
 void TableServer::stop() {

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "server/opponent.h"
 #include "server/play_store.h"
@@ -20,11 +21,15 @@ struct ServeLimits {
   std::size_t max_sessions = 256;      // live sessions at once (the least recent goes first)
   double idle_seconds = 1800;          // a session unused this long expires
   std::size_t max_body_bytes = 16384;  // larger request bodies get 413
-  int threads = 8;                     // requests served at once
+  int threads = 32;                    // requests served at once
+  double request_seconds = 2;          // a request must arrive whole this soon after its first
+                                       // byte (server/deadline_http_server.h)
 };
 
 class TableServer {
  public:
+  // `seed` seeds the deals and the opponent's choices (hulhe serve draws it from the OS unless
+  // --seed is given); session ids always come from the OS.
   TableServer(Opponent opponent, PlayStore& store, ServeLimits limits, std::uint64_t seed);
   ~TableServer();
   TableServer(const TableServer&) = delete;
@@ -34,7 +39,12 @@ class TableServer {
   int bind(const std::string& host, int port);
   // Serves until stop() (from any thread); returns then.
   void serve();
+  // Stops serving (from any thread; a signal's watcher): serve() returns once the requests
+  // in flight finish, after the hands running in live sessions are ended and stored.
   void stop();
+  // One request given as raw bytes, through the same parsing and routing as one from a
+  // socket; the raw response (the HTTP fuzz harness, tests).
+  std::string handle_raw_request(std::string_view request);
 
  private:
   struct Impl;

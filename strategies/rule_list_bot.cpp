@@ -1,7 +1,6 @@
 #include "strategies/rule_list_bot.h"
 
 #include <algorithm>
-#include <fstream>
 #include <memory>
 #include <sstream>
 
@@ -10,6 +9,8 @@
 #include "strategies/bet_sizing.h"
 #include "strategies/bot_config.h"
 #include "util/input_error.h"
+#include "util/input_file.h"
+#include "util/toml_input.h"
 
 namespace hulhe {
 namespace {
@@ -209,11 +210,9 @@ HandCategory made_category(const GameDefinition& game, CardSet cards) {
 }
 
 RuleList RuleList::from_file(const std::string& path, const GameDefinition& game) {
-  std::ifstream in(path);
-  if (!in) throw InputError("bot 'rules': cannot read rules file '" + path + "'");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return from_string(ss.str(), path, game);
+  // Regular files only, at most kMaxConfigBytes, as every parameter file: a fifo would hang
+  // the command and /dev/zero would grow without end.
+  return from_string(read_input_file(path, "bot 'rules': rules file", kMaxConfigBytes), path, game);
 }
 
 RuleList RuleList::from_string(const std::string& text, const std::string& source,

@@ -43,12 +43,21 @@ ResumeLog::ResumeLog(std::string path, std::uint64_t key, std::int64_t units, st
   // Opened without blocking and checked to be a regular file before any read: a fifo or a
   // device at the path would block the run forever or swallow the work (`hulhe exploit`
   // refuses them earlier too, through check_output_path).
-  fd_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0644);
+  // A file this run creates is removed again when its header cannot be written (a full
+  // disk): an empty file left behind would be refused as "not a resume file" by the rerun.
+  constexpr int kFlags = O_RDWR | O_NONBLOCK | O_NOCTTY | O_CLOEXEC;
+  bool created = false;
+  fd_ = ::open(path_.c_str(), kFlags);
+  if (fd_ < 0 && errno == ENOENT) {
+    fd_ = ::open(path_.c_str(), kFlags | O_CREAT | O_EXCL, 0644);
+    created = fd_ >= 0;
+  }
   if (fd_ < 0) throw InputError("cannot open resume file " + path_ + ": " + std::strerror(errno));
   // From here on the destructor would not run: every throw closes the file first.
   auto fail = [&](const std::string& message) {
     ::close(fd_);
     fd_ = -1;
+    if (created) ::unlink(path_.c_str());
     throw InputError(message);
   };
   struct stat st {};
@@ -56,9 +65,10 @@ ResumeLog::ResumeLog(std::string path, std::uint64_t key, std::int64_t units, st
     fail("resume file " + path_ + " is not a regular file (a directory, device, fifo or socket)");
   ::fcntl(fd_, F_SETFL, ::fcntl(fd_, F_GETFL) & ~O_NONBLOCK);
   if (st.st_size == 0) {
-    if (::write(fd_, &hdr, sizeof hdr) != static_cast<ssize_t>(sizeof hdr))
-      fail("cannot write resume file " + path_);
-    ::fsync(fd_);
+    errno = 0;
+    if (::write(fd_, &hdr, sizeof hdr) != static_cast<ssize_t>(sizeof hdr) || ::fsync(fd_) != 0)
+      fail("cannot write resume file " + path_ + ": " +
+           (errno != 0 ? std::strerror(errno) : "short write"));
     return;
   }
   ResumeHeader got{};
