@@ -116,3 +116,20 @@ def test_real_game_best_response_on_sampled_flops(cli):
     with pytest.raises(KeyboardInterrupt):
         hulhe.best_response(hulhe.Strategy.baseline("uniform", toy), progress=stop,
                             progress_every=0.0)
+
+
+def test_ctrl_c_stops_a_solve():
+    # SolverRun answers SIGINT after the chunk under way (~0.1 s); the module raises it.
+    import os
+    import signal
+    import threading
+
+    timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            hulhe.solve(LEDUC, algorithm="external", iterations=2**49)
+    finally:
+        timer.cancel()
+    # Python's own handler is back: the next Ctrl-C is Python's KeyboardInterrupt again.
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
