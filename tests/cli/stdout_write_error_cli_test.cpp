@@ -31,11 +31,16 @@ TEST(StdoutWriteErrorCli, EveryCommandReportsAFailedWriteWithStatus2) {
       run_shell(hulhe + " export --checkpoint " + ckpt + " --out " + strategy + " >/dev/null 2>&1")
           .status,
       0);
+  const std::string holdem = dir / "toy.strategy",
+                    toy = kGames + "holdem.limit.2p.12card.2rounds.game";
+  ASSERT_EQ(run_shell(hulhe + " export --baseline uniform --game " + toy + " --out " + holdem +
+                      " >/dev/null 2>&1")
+                .status,
+            0);
   const std::vector<std::string> commands = {
       "info --game " + kGames + "leduc.game --json",
       "info --game " + kGames + "holdem.limit.2p.reverse_blinds.game",
       "hand As Ks Qs Js Ts 2c 3d",
-      "hand AhAd KcKs7h 6d2c --json",
       "logs " + std::string(HULHE_SOURCE_DIR) + "/tests/data/acpc-holdem.limit.2p.1000hands.log",
       "equity AhKh QsQd --board Th9h2s --json",
       "equity AhKh QsQd",
@@ -44,8 +49,9 @@ TEST(StdoutWriteErrorCli, EveryCommandReportsAFailedWriteWithStatus2) {
       "export --checkpoint " + ckpt + " --out " + (dir / "again.strategy"),
       "exploit --checkpoint " + ckpt,
       "exploit --game " + kGames + "kuhn.game --policy uniform --json",
-      "compare --a bot:always-call --b bot:uniform --game " + kGames + "kuhn.game --quiet",
-      "show --strategy " + strategy + " --sequence ''",
+      "compare --a bot:always-call --b bot:uniform --game " + toy + " --quiet",
+      "show --strategy " + holdem + " --sequence ''",
+      "lbr --game " + toy + " --policy always-call --hands 100",
       "match --a bot:always-call --b bot:uniform --game " + kGames + "kuhn.game --hands 100",
       "tournament --agents bot:always-call bot:uniform bot:always-fold --hands 100 --game " +
           kGames + "kuhn.game --quiet",
