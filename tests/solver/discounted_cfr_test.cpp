@@ -1,4 +1,5 @@
-// Discounted CFR (Brown & Sandholm 2019, alpha 3/2, beta 0, gamma 2) on Kuhn and Leduc.
+// Discounted CFR (Brown & Sandholm 2019, alpha 3/2, beta 0, gamma 2) on Kuhn and Leduc (its
+// game values: cfr_game_values_test.cpp).
 #include "solver/discounted_cfr.h"
 
 #include <gtest/gtest.h>
@@ -9,20 +10,6 @@ namespace hulhe {
 namespace {
 
 using namespace hulhe::testing;
-
-TEST(DiscountedCfr, KuhnReachesTheGameValue) {
-  SmallGame g("kuhn");
-  const Solved s = solve_for(g, "dcfr", 2000);
-  EXPECT_NEAR(s.report.game_value, kKuhnValue, 1e-4);
-  EXPECT_LT(s.report.exploitability_chips, 1e-4);
-}
-
-TEST(DiscountedCfr, LeducBelowOneTenThousandthOfAChip) {
-  SmallGame g("leduc");
-  const Solved s = solve_for(g, "dcfr", 2000);
-  EXPECT_LT(s.report.exploitability_chips, 1e-4);
-  EXPECT_NEAR(s.report.game_value, kLeducValue, 1e-4);
-}
 
 TEST(DiscountedCfr, NegativeRegretsAreHalvedWithBetaZero) {
   // With beta = 0 negative regrets are multiplied by 1/2 each iteration, so after a few

@@ -22,13 +22,6 @@ TEST(PublicChanceSamplingCfr, KuhnEqualsVanillaCfr) {
   }
 }
 
-TEST(PublicChanceSamplingCfr, KuhnReachesTheGameValue) {
-  SmallGame g("kuhn");
-  const Solved s = solve_for(g, "pcs", 60000);
-  EXPECT_NEAR(s.report.game_value, kKuhnValue, 1e-3);
-  EXPECT_LT(s.report.exploitability_chips, 1e-3);
-}
-
 TEST(PublicChanceSamplingCfr, LeducImprovesAndIsSeeded) {
   SmallGame g("leduc");
   const Solved a = solve_for(g, "pcs", 4000, 1, 7);

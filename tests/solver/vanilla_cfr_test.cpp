@@ -1,5 +1,5 @@
 // Vanilla CFR (Zinkevich et al. 2007) on Kuhn: the average strategy approaches the game
-// value −1/18, with the O(1/sqrt(T)) rate.
+// value −1/18 (cfr_game_values_test.cpp), with the O(1/sqrt(T)) rate.
 #include "solver/vanilla_cfr.h"
 
 #include <gtest/gtest.h>
@@ -10,13 +10,6 @@ namespace hulhe {
 namespace {
 
 using namespace hulhe::testing;
-
-TEST(VanillaCfr, KuhnReachesTheGameValue) {
-  SmallGame g("kuhn");
-  const Solved s = solve_for(g, "cfr", 60000);
-  EXPECT_NEAR(s.report.game_value, kKuhnValue, 1e-3);
-  EXPECT_LT(s.report.exploitability_chips, 1e-3);
-}
 
 TEST(VanillaCfr, FirstIterationAverageIsUniform) {
   // After one iteration the average strategy is sigma^1 = uniform: NashConv 11/12.
