@@ -43,6 +43,7 @@ install:
 build: deps
 	cmake --preset release >/dev/null
 	cmake --build --preset release -j $(JOBS)
+	@if ls build/release/python/hulhe*.so >/dev/null 2>&1; then echo "Python module: PYTHONPATH=build/release/python /usr/bin/python3 -c 'import hulhe' (docs/python.md)"; fi
 
 build-asan:
 	@$(MAKE) --no-print-directory install PACKAGES="$(DEBIAN_PACKAGES) $(FUZZ_PACKAGES)"
