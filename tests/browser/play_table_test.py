@@ -26,9 +26,9 @@ lower-case board and clears its grid on an error.
 Everything it writes is in one temporary folder; the server and the browser are always
 stopped (finally).
 
---screenshots DIR: instead, serve the HULHE strategy given by --strategy (default: a uniform
-HULHE strategy file exported here), play a few hands and write DIR/play-table.png and
-DIR/explorer.png (the README's screenshots).
+--screenshots DIR: instead, serve the HULHE strategy given by --strategy (default: the uniform
+bot, whose table the explorer shows too; a HULHE strategy file needs a bucket map), play a few
+hands and write DIR/play-table.png and DIR/explorer.png (the README's screenshots).
 """
 import argparse
 import asyncio
@@ -578,15 +578,11 @@ async def main_test(args, folder):
 
 async def main_screenshots(args, folder):
     hulhe = args.binary
-    strategy = args.strategy
-    if not strategy:
-        strategy = os.path.join(folder, "uniform.strategy")
-        subprocess.run([hulhe, "export", "--baseline", "uniform", "--out", strategy], check=True,
-                       stdout=subprocess.DEVNULL)
+    opponent = ["--strategy", args.strategy] if args.strategy else ["--bot", "bot:uniform"]
     server, browser = None, Browser(folder)
     os.makedirs(args.screenshots, exist_ok=True)
     try:
-        server, url = start_server(hulhe, ["--strategy", strategy, "--port", "0", "--db",
+        server, url = start_server(hulhe, [*opponent, "--port", "0", "--db",
                                            os.path.join(folder, "play.sqlite"), "--seed", "3"],
                                    folder)
         await browser.start()
