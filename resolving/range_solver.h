@@ -1,0 +1,114 @@
+#pragma once
+// A vector-form solver for a subgame of a 2-player limit hold'em game with ranges: the public
+// betting tree below one node (the start of a round, with the pot and betting so far), every
+// remaining board card dealt (subgame_boards.h), and for each position a range, a weight per
+// hole-card pair (card removal: hands that touch the board weigh 0). The information sets are
+// real, (node, board, hand): no card abstraction. Used to re-solve the turn and river at
+// decision time (Burch, Johanson & Bowling 2014; Moravčík et al. 2017; Brown & Sandholm 2017).
+//
+// Each iteration walks the public tree once per position (alternating updates) with both
+// players' reach as vectors over hands (Johanson et al. 2012); terminals cost O(n) with card
+// removal (solver/terminal_values.h: fold by inclusion-exclusion over per-card sums, showdown
+// by two sweeps over the hands sorted by strength). Regrets follow CFR+ (Tammelin 2014:
+// floored at 0, average weighted by t) or Discounted CFR (Brown & Sandholm 2019: positive
+// regrets × t^α/(t^α+1), negative × t^β/(t^β+1), average × (t/(t+1))^γ). The deals of each
+// chance node in the root's round run on OpenMP threads, each child board's values in its own
+// buffer summed in board order, so the result does not depend on the thread count.
+//
+// Values are counterfactual, in chips: v_p(h) = Σ_o π_{-p}(o) · E[u_p | h, o], the expectation
+// over the boards still to come (each deal compatible with both hands equally likely), π_{-p}
+// the other position's reach (its range times its actions in the subgame).
+//
+// Safe re-solving: set_gadget() puts Burch, Johanson & Bowling's (2014, CFR-D) re-solving
+// gadget in front of the root for the opponent: per hand o it chooses between terminating
+// with value T(o) (its counterfactual best-response value against the blueprint) and entering,
+// by regret matching; its reach into the subgame is the probability of entering.
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "abstraction/policy.h"
+#include "game/betting_tree.h"
+#include "resolving/subgame_boards.h"
+#include "solver/private_hands.h"
+
+namespace hulhe {
+
+struct RangeSolverOptions {
+  enum class Algorithm { kCfrPlus, kDcfr } algorithm = Algorithm::kDcfr;
+  double alpha = 1.5, beta = 0.0, gamma = 2.0;  // DCFR's discounts (the paper's defaults)
+  int threads = 1;
+};
+
+class RangeSolver {
+ public:
+  // `root`: a node of `tree` at which a round starts (the tree's root, or the first node of a
+  // later round); `board`: the cards dealt up to that round, in dealing order. The tree must
+  // outlive the solver. Throws InputError for games other than 2-player limit hold'em with 2
+  // hole cards, or a root that is not the start of a round.
+  RangeSolver(const BettingTree& tree, std::int32_t root, std::span<const Card> board,
+              RangeSolverOptions options = {});
+  ~RangeSolver();
+  RangeSolver(const RangeSolver&) = delete;
+  RangeSolver& operator=(const RangeSolver&) = delete;
+  RangeSolver(RangeSolver&&) noexcept;
+  RangeSolver& operator=(RangeSolver&&) noexcept;
+
+  const PrivateHands& hands() const;
+  const SubgameBoards& boards() const;
+  const BettingTree& tree() const;
+  std::int32_t root() const;
+
+  // Position p's range over hands() (hands touching the root board are set to 0).
+  void set_range(int position, std::span<const double> range);
+  const std::vector<double>& range(int position) const;
+  // The CFR-D gadget for `position` (the re-solver's opponent): its range becomes the gadget's
+  // probability of entering, per hand, against terminating with `terminate_values` (chips,
+  // counterfactual, as values()). Clears a gadget when `terminate_values` is empty.
+  void set_gadget(int position, std::span<const double> terminate_values);
+
+  // Forgets every regret and average (and the iteration count): a fresh solve of the same
+  // subgame, e.g. after set_strategy() was used to evaluate the blueprint.
+  void clear();
+  // Runs `count` more iterations (deterministic).
+  void iterate(std::int64_t count);
+  // Iterates until `seconds` of wall time have passed (checked after each iteration) or
+  // `max_iterations` are done (0: no cap); returns the iterations run. At least one.
+  std::int64_t iterate_for(double seconds, std::int64_t max_iterations = 0);
+  std::int64_t iterations() const;
+
+  // Decision nodes of the subtree (indices into tree().nodes()).
+  const std::vector<std::int32_t>& decision_nodes() const;
+  // The average strategy at decision node `node` on board `board` (an index at the node's
+  // round's level of boards()) for hand `hand`; uniform where the hand never got there.
+  void average_strategy(std::int32_t node, std::int32_t board, std::int32_t hand,
+                        std::span<double> out) const;
+  // Replaces `position`'s average strategy by `probabilities` at one information set (for
+  // evaluating a fixed strategy: values(), best_response_values()).
+  void set_strategy(std::int32_t node, std::int32_t board, std::int32_t hand,
+                    std::span<const double> probabilities);
+  // Replaces `position`'s average strategy everywhere in the subgame by `policy` (of the same
+  // game), read through its card abstraction per (board, hand).
+  void set_strategy(int position, const Policy& policy);
+
+  // Counterfactual values of `player`'s hands at the root when both play their average
+  // strategies (a gadget, if set, is left out: the ranges are used).
+  std::vector<double> values(int player) const;
+  // Counterfactual best-response values of `player`'s hands at the root against the other's
+  // average strategy (ranges, not the gadget).
+  std::vector<double> best_response_values(int player) const;
+  // Σ over both positions of Σ_h range(h)·best_response_value(h), divided by 2 and by the
+  // weight of the disjoint range pairs: the subgame's exploitability in chips per deal (0 at
+  // an equilibrium; the real exploitability when the root is the game's and ranges are 1).
+  double exploitability() const;
+  // Σ_{h,o disjoint} range_0(h)·range_1(o) (the weight behind a value).
+  double pair_weight() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace hulhe
