@@ -16,7 +16,9 @@ explorer and checks grid cells against `hulhe show --json`.
 
 What a person could trip on is checked on the page too (issue 38): the table stays hidden
 until one sits down; a double click (and a doubled key) acts once; the keys c / r / f and
-space play; a reload mid-hand resumes that hand, which is then played out and stored;
+space play; a reload mid-hand resumes that hand, which is then played out and stored; a
+fold that completes a hand while another process holds the database is refused on the page
+with the hand unchanged, and stored when clicked again;
 "Leave the table" mid-hand ends the hand by the documented rule (a fold facing a bet, else a
 check) and stores it; after a server restart on the same port and database the open page
 says the session ended and sits down again, and the hand left running at the stop is stored;
@@ -39,6 +41,7 @@ import random
 import re
 import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -445,6 +448,44 @@ async def main_test(args, folder):
         check(stored == state["totals"]["hands"], f"the store holds {stored} hands, the session "
               f"{state['totals']['hands']}")
         print(f"a reload mid-hand resumed it; {stored} hands in the session and the store")
+
+        # A hand the store cannot take (another process holds the database) is refused: the
+        # page says so, the hand is as it was, and the same click later completes it.
+        for _ in range(40):
+            page, state = await deal_to_decision(browser, url, session, rng)
+            if "f" in [a["letter"] for a in state["legal"]]:
+                break
+            while state["in_hand"]:
+                await browser.click("act-c")
+                page = await wait_for_draw(browser, page["draws"])
+                state = get_json(url + "api/session/" + session)
+        check("f" in [a["letter"] for a in state["legal"]], "no hand with a bet to fold to")
+        stored = get_json(url + "api/player/Browser%20Tester")["results"][0]["hands"]
+        lock = sqlite3.connect(db, isolation_level=None)
+        try:
+            lock.execute("BEGIN EXCLUSIVE")
+            await browser.click("act-f")
+            await browser.wait_for("document.getElementById('error').textContent !== '' && "
+                                   "document.body.dataset.busy !== '1'", "the refusal", 60)
+            error = await browser.eval("document.getElementById('error').textContent")
+            check("could not be stored" in error, f"the page's words on a locked store: {error!r}")
+            check(get_json(url + "api/session/" + session) == state,
+                  "a refused hand changed the session")
+        finally:
+            lock.execute("ROLLBACK")
+            lock.close()
+        check(get_json(url + "api/player/Browser%20Tester")["results"][0]["hands"] == stored,
+              "a refused hand was stored")
+        page = await browser.eval(PAGE_VIEW)
+        await browser.click("act-f")
+        page = await wait_for_draw(browser, page["draws"])
+        state = get_json(url + "api/session/" + session)
+        compare_with_api(page, state, "the fold sent again")
+        stored = get_json(url + "api/player/Browser%20Tester")["results"][0]["hands"]
+        check(not state["in_hand"] and stored == state["totals"]["hands"],
+              f"after the fold sent again: {stored} hands stored, {state['totals']['hands']} "
+              "in the session")
+        print("a hand the locked store could not take was refused on the page, then stored")
 
         # Leaving mid-hand ends the hand by the rule (a fold facing a bet, else a check) and
         # stores it.
