@@ -38,8 +38,10 @@
 // river exceptions (ascending canonical indices and their buckets), from which the player
 // computes river buckets (strategies/compact_bucket_abstraction.h). Reading expands
 // everything to the same tables as a version 2 file's. Version 3, the compact file before
-// version 4, is still read: every information set stored, contexts without the previous
-// value, the arrays bit-packed as in version 2. Version 2 files are read as before.
+// version 4, is still read: contexts without the previous value, the arrays bit-packed as in
+// version 2, and every information set stored (its writers before commit e223095) or, as in
+// version 4, the unreached ones left out (e223095's): read as the first, else as the second.
+// Version 2 files are read as before.
 //
 // Quantisation (largest-remainder / Hamilton apportionment): q(a) = ⌊Q·p(a)⌋, then the
 // Q − Σ⌊·⌋ missing units go to the actions with the largest remainders (ties to the lower

@@ -88,11 +88,22 @@ void CompactBody::expand(const Layout& layout, const BettingTree& tree,
                    std::to_string(body_size) + " bytes)");
   const OwnPredecessors predecessors = own_predecessors(tree);
   const std::uint32_t total = (1U << bits) - 1;
-  if (bits <= 8)
-    decode_coded_values(frequencies, coded, layout, predecessors, tree.game().num_rounds, bits,
-                        version4, path, values8);
-  const bool ok = bits <= 8 || with_unreached_and_last_values(stored16, layout, predecessors,
-                                                              version4, total, values16);
+  // Version 4 leaves out the sets its own play never reaches. Version 3 files come in two
+  // shapes the header does not tell apart: every set stored (the writers before commit
+  // e223095) or, as version 4, the unreached ones left out (e223095's): read as the first,
+  // else as the second.
+  const auto expand_as = [&](bool prune) -> std::string {
+    if (bits <= 8)
+      return decode_coded_values(frequencies, coded, layout, predecessors, tree.game().num_rounds,
+                                 bits, version4, prune, values8);
+    return with_unreached_and_last_values(stored16, layout, predecessors, prune, total, values16)
+               ? ""
+               : "16-bit values";
+  };
+  std::string why = expand_as(version4);
+  if (!why.empty() && !version4 && expand_as(true).empty()) why.clear();
+  if (!why.empty() && bits <= 8) fail(path, why);
+  const bool ok = why.empty();
   if (layout.buckets != buckets || !ok)
     fail(path,
          "corrupt (strategy size does not match the game and abstraction, or an "

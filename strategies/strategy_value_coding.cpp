@@ -71,24 +71,24 @@ void write_coded_values(cereal::PortableBinaryOutputArchive& ar,
   for (const RansFrequencies& f : model) frequencies.insert(frequencies.end(), f.begin(), f.end());
   ar(frequencies, rans_encode(stored, contexts, model));
 }
-void decode_coded_values(const std::vector<std::uint16_t>& frequencies,
-                         const std::vector<std::uint8_t>& coded, const Layout& layout,
-                         const OwnPredecessors& predecessors, int rounds, int bits, bool version4,
-                         const std::string& path, std::vector<std::uint8_t>& values) {
+std::string decode_coded_values(const std::vector<std::uint16_t>& frequencies,
+                                const std::vector<std::uint8_t>& coded, const Layout& layout,
+                                const OwnPredecessors& predecessors, int rounds, int bits,
+                                bool conditional, bool prune, std::vector<std::uint8_t>& values) {
   const std::uint32_t total = (1U << bits) - 1;
-  const ValueContexts ids = value_contexts(layout, rounds, bits, version4);
+  const ValueContexts ids = value_contexts(layout, rounds, bits, conditional);
   std::vector<RansFrequencies> model(static_cast<std::size_t>(ids.count));
   if (frequencies.size() != model.size() * 256)
-    fail(path, "corrupt (entropy model of " + std::to_string(frequencies.size()) +
-                   " frequencies, the layout has " + std::to_string(ids.count) + " contexts)");
+    return ("corrupt (entropy model of " + std::to_string(frequencies.size()) +
+            " frequencies, the layout has " + std::to_string(ids.count) + " contexts)");
   for (std::size_t i = 0; i < frequencies.size(); ++i) model[i / 256][i % 256] = frequencies[i];
   RansDecoder decoder;
   if (!decoder.start(coded, model))
-    fail(path, "corrupt (the entropy-coded probabilities do not decode)");
+    return "corrupt (the entropy-coded probabilities do not decode)";
   bool over = false;
   values.assign(static_cast<std::size_t>(layout.size), 0);
   const bool decoded = for_each_information_set_reached(
-      layout, predecessors, values, version4,
+      layout, predecessors, values, prune,
       [&](int r, std::int32_t n, std::int32_t, std::int64_t off, int actions, bool reached) {
         std::uint8_t* q = values.data() + off;
         if (!reached) {
@@ -105,10 +105,11 @@ void decode_coded_values(const std::vector<std::uint16_t>& frequencies,
         return !over;
       });
   if (over)
-    fail(path, "corrupt (an information set's stored probabilities exceed " +
-                   std::to_string(total) + "/" + std::to_string(total) + ")");
+    return ("corrupt (an information set's stored probabilities exceed " + std::to_string(total) +
+            "/" + std::to_string(total) + ")");
   if (!decoded || !decoder.finished())
-    fail(path, "corrupt (the entropy-coded probabilities do not decode)");
+    return "corrupt (the entropy-coded probabilities do not decode)";
+  return "";
 }
 
 void write_coded_table(cereal::PortableBinaryOutputArchive& ar, const PackedRoundBuckets& t) {

@@ -135,13 +135,15 @@ void write_coded_values(cereal::PortableBinaryOutputArchive& ar,
                         const std::vector<std::uint8_t>& values, const Layout& layout,
                         const OwnPredecessors& predecessors, int rounds, int bits);
 
-// Reads back what write_coded_values wrote (`conditional`, `prune`: format version 4; false
-// for version 3) into `values`, the unreached sets filled with the uniform distribution's
-// quantisation. InputError naming the strategy file `path` for a damaged model or stream.
-void decode_coded_values(const std::vector<std::uint16_t>& frequencies,
-                         const std::vector<std::uint8_t>& coded, const Layout& layout,
-                         const OwnPredecessors& predecessors, int rounds, int bits, bool version4,
-                         const std::string& path, std::vector<std::uint8_t>& values);
+// Reads back what write_coded_values wrote into `values`, the unreached sets filled with the
+// uniform distribution's quantisation. `conditional`: the contexts of format version 4 (else
+// version 3's); `prune`: the sets the strategy's own play never reaches left out (format
+// version 4, and version 3 as its last writer wrote it). The reason for a damaged model or
+// stream ("corrupt (...)"), or "" when the values decode.
+std::string decode_coded_values(const std::vector<std::uint16_t>& frequencies,
+                                const std::vector<std::uint8_t>& coded, const Layout& layout,
+                                const OwnPredecessors& predecessors, int rounds, int bits,
+                                bool conditional, bool prune, std::vector<std::uint8_t>& values);
 
 // Format version 4's bucket arrays: each hand's bucket as two bytes, the high one under one
 // context and the low one under a context per high byte (util/static_rans.h), so an array costs

@@ -31,6 +31,7 @@
 #include "strategies/ochs_river_bucketer.h"
 #include "strategies/strategy_file.h"
 #include "tests/support/hulhe_fixtures.h"
+#include "tests/support/quantized_policy.h"
 #include "tests/support/temp_folder.h"
 #include "tests/support/test_files.h"
 #include "tests/support/test_policies.h"
@@ -248,39 +249,12 @@ class CompactStrategyFile : public ::testing::Test {
     return bytes;
   }
 
-  // p as a file of `bits` stores it (the writer's quantisation), widened.
-  static std::vector<std::uint32_t> quantized(const std::vector<double>& p, int bits) {
-    std::vector<std::uint32_t> out(p.size());
-    if (bits == 16) {
-      std::vector<std::uint16_t> q(p.size());
-      quantize_probabilities(p, q);
-      std::copy(q.begin(), q.end(), out.begin());
-    } else {
-      std::vector<std::uint8_t> q(p.size());
-      quantize_probabilities(p, q, bits);
-      std::copy(q.begin(), q.end(), out.begin());
-    }
-    return out;
-  }
   // The policy's values at a set as a full file of `bits` stores them.
   std::vector<std::uint32_t> full_values(int bits, int r, std::int32_t n, std::int32_t b) const {
-    std::vector<double> p(tree_.node(tree_.decision_node(r, n)).num_actions);
-    policy_.action_probabilities(r, n, b, p);
-    return quantized(p, bits);
+    return testing::full_values(policy_, bits, r, n, b);
   }
-  // Brute force, by walking up the tree: whether every earlier action of the same player in
-  // the same round on the way to decision node n has a non-zero value in bucket b.
   bool reached_by_own_play(int bits, int r, std::int32_t n, std::int32_t b) const {
-    const std::int32_t at = tree_.decision_node(r, n);
-    for (std::int32_t child = at, up = tree_.node(at).parent; up >= 0 && tree_.node(up).round == r;
-         child = up, up = tree_.node(up).parent) {
-      const BettingNode& u = tree_.node(up);
-      if (u.player != tree_.node(at).player) continue;
-      int slot = 0;
-      while (u.child[slot] != child) ++slot;
-      if (full_values(bits, r, u.id_in_round, b)[slot] == 0) return false;
-    }
-    return true;
+    return testing::reached_by_own_play(policy_, bits, r, n, b);
   }
 
   GameDefinition game_;
@@ -331,7 +305,7 @@ TEST_F(CompactStrategyFile, RoundTripsExactly) {
             ++reached;
           } else {
             ++unreached;
-            want = quantized(std::vector<double>(actions, 1.0), bits);
+            want = testing::quantized(std::vector<double>(actions, 1.0), bits);
           }
           std::vector<std::uint32_t> got;
           if (bits == 16)
@@ -350,9 +324,11 @@ TEST_F(CompactStrategyFile, RoundTripsExactly) {
   }
 }
 
-// Format version 3, the compact file before version 4, written here as its writer did: every
-// information set stored (none left out), each 8-bit value rANS-coded under its (round,
-// actions, slot) context alone. It is read, every set's values the full file's.
+// Format version 3, the compact file before version 4, written here as its writers before
+// commit e223095 did: every information set stored (none left out), each 8-bit value
+// rANS-coded under its (round, actions, slot) context alone. It is read, every set's values
+// the full file's. (e223095's version 3 files, which leave out unreached sets, are saved
+// fixtures: compact_strategy_file_v3_test.cpp.)
 TEST_F(CompactStrategyFile, ReadsFormatVersion3) {
   const CompactBucketAbstraction& compact = *synthetic_.abstraction;
   std::vector<std::int32_t> buckets;
