@@ -19,6 +19,7 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
 #include <regex>
+#include <set>
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
 #endif
@@ -123,7 +124,7 @@ inline std::vector<Block> parse_blocks(const std::string& markdown) {
 // Output with what legitimately varies between runs masked: the test folder's path,
 // durations, rates, ETAs, dates, JSON timing fields and the machine's available memory. Every other
 // number must match.
-inline std::string mask_timings(std::string text, const std::string& folder) {
+inline std::string mask_values(std::string text, const std::string& folder) {
   if (!folder.empty())
     for (std::size_t at = 0; (at = text.find(folder, at)) != std::string::npos;)
       text.replace(at, folder.size(), "<folder>");
@@ -139,15 +140,37 @@ inline std::string mask_timings(std::string text, const std::string& folder) {
   };
   for (const auto& [pattern, replacement] : rules)
     text = std::regex_replace(text, pattern, replacement);
+  return text;
+}
+
+inline bool is_eta_line(const std::string& masked_line) {
+  return masked_line.find("ETA <time>") != std::string::npos;
+}
+
+// mask_values, and the progress lines left out: they come on a timer, so how many a run prints
+// depends on the machine's speed (a sanitizer build prints more). eta_line_shapes compares
+// them instead.
+inline std::string mask_timings(const std::string& text, const std::string& folder) {
   std::string out;
-  std::istringstream in(text);
+  std::istringstream in(mask_values(text, folder));
   std::string line;
-  // Progress lines come on a timer, so how many a run prints depends on the machine's
-  // speed (a sanitizer build prints more): lines with an ETA are left out on both sides.
   while (std::getline(in, line))
-    if (line.find("ETA <time>") == std::string::npos) out += rtrim(line) + "\n";
+    if (!is_eta_line(line)) out += rtrim(line) + "\n";
   while (out.size() >= 2 && out.substr(out.size() - 2) == "\n\n") out.pop_back();
   return out;
+}
+
+// The shapes of the progress lines mask_timings leaves out: masked, then every other number a
+// '#' ("best response: #/# units (#.#%), <rate>, # s/unit/thread, ETA <time>"). Each line a
+// run prints must have the shape of one its page shows, when the page shows any.
+inline std::set<std::string> eta_line_shapes(const std::string& text, const std::string& folder) {
+  static const std::regex number(R"(\d+(\.\d+)?([eE][-+]?\d+)?)");
+  std::set<std::string> shapes;
+  std::istringstream in(mask_values(text, folder));
+  std::string line;
+  while (std::getline(in, line))
+    if (is_eta_line(line)) shapes.insert(std::regex_replace(rtrim(line), number, "#"));
+  return shapes;
 }
 
 }  // namespace hulhe::readme
