@@ -3,6 +3,7 @@
 #include <httplib.h>
 #include <sys/socket.h>
 
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <nlohmann/json.hpp>
@@ -69,6 +70,18 @@ std::string player_name(const json& value) {
   return name;
 }
 
+// Cards as people type them: "ah kd 7c" is "Ah Kd 7c" (rank letters upper case, suits lower
+// case; the two sets do not overlap, so this cannot turn one card into another).
+std::string card_letters_normalised(std::string text) {
+  for (char& c : text) {
+    const char upper = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    if (upper == 'A' || upper == 'K' || upper == 'Q' || upper == 'J' || upper == 'T') c = upper;
+    if (upper == 'C' || upper == 'D' || upper == 'H' || upper == 'S')
+      c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return text;
+}
+
 json profile_json(const PlayerProfile& p) {
   json results = json::array();
   for (const LifetimeResult& r : p.results)
@@ -112,7 +125,7 @@ struct TableServer::Impl {
     std::lock_guard lock(entry.mutex);
     try {
       entry.session->abandon_hand();
-      store_completed(*entry.session, id);
+      entry.session->store_completed_hands(hand_writer(id));
     } catch (const std::exception& e) {
       std::fprintf(stderr, "hulhe serve: session %s: the abandoned hand was not stored: %s\n",
                    id.c_str(), e.what());
@@ -142,15 +155,6 @@ struct TableServer::Impl {
                               std::to_string(static_cast<long>(limits.idle_seconds)) +
                               " s idle); start one with POST /api/session");
     return entry;
-  }
-
-  // Writes the hands `s` completed since the last call; called under the session's lock
-  // before the answer goes out, so an answered hand is a stored hand.
-  void store_completed(PlaySession& s, const std::string& id) {
-    for (StoredHand& h : s.take_completed_hands()) {
-      h.session = id;
-      store.record_hand(h);
-    }
   }
 
   // Stores one hand the session `id` completed (PlaySession retries it and, failing, undoes
@@ -239,7 +243,8 @@ struct TableServer::Impl {
                                 "the opponent '" + opponent.name +
                                     "' decides at play time and has no strategy table to explore");
                const std::string sequence = req.get_param_value("sequence");
-               const std::vector<Card> board = parse_cards(req.get_param_value("board"));
+               const std::vector<Card> board =
+                   parse_cards(card_letters_normalised(req.get_param_value("board")));
                const StrategyGrid grid = strategy_grid(*opponent.policy, sequence, board);
                send_json(res, 200, strategy_grid_json(grid, opponent.name));
              }));

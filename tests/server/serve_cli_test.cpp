@@ -242,6 +242,21 @@ TEST(ServeCli, BytesThatAreNotUtf8GetA4xxAndTheServerStaysUp) {
   EXPECT_EQ(serve.stop(SIGTERM), 0) << serve.output();
 }
 
+// Issue 38: the explorer takes cards as people type them, in either case.
+TEST(ServeCli, TheExplorerTakesLowerCaseCards) {
+  testing::TempFolder dir;
+  ServeProcess serve({"--bot", "uniform", "--port", "0", "--db", dir / "play.sqlite"});
+  ASSERT_GT(serve.port(), 0) << serve.output();
+  httplib::Client client("127.0.0.1", serve.port());
+  auto upper = client.Get("/api/explorer?sequence=cc/&board=AsKhKd");
+  auto lower = client.Get("/api/explorer?sequence=cc/&board=askhkd");
+  ASSERT_TRUE(upper && lower);
+  EXPECT_EQ(upper->status, 200) << upper->body;
+  EXPECT_EQ(lower->status, 200) << lower->body;
+  EXPECT_EQ(lower->body, upper->body);
+  EXPECT_EQ(serve.stop(SIGTERM), 0) << serve.output();
+}
+
 // Issue 38: session ids are the only credential, so they come from the OS (32 hex digits,
 // never the same after a restart); so do the deals unless --seed is given, which repeats them.
 TEST(ServeCli, RestartsGiveNewSessionIdsAndNewDealsUnlessSeeded) {
