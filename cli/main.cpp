@@ -12,10 +12,13 @@
 #include "cli/number_checks.h"
 #include "distributed/distributed_error.h"
 #include "distributed/process_group.h"
+#include "resolving/resolve_agent_scheme.h"
 #include "util/input_error.h"
 #include "util/printable_text.h"
 
 int main(int argc, char** argv) {
+  // Agent specs of resolving/ (`resolve:FILE[:options]`) for every command that takes agents.
+  hulhe::register_resolving_agent();
   CLI::App app{"hulhe: equilibrium strategies for heads-up limit Texas hold'em"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "hulhe 0.1.0");

@@ -24,8 +24,14 @@ std::vector<double> blueprint_reach(const Policy& policy, const BettingTree& tre
                                     const PrivateHands& hands, std::int32_t node,
                                     std::span<const Card> board, int position);
 
-// Writes `from`'s average strategy of `position` into `to`, whose subgame contains `from`'s
-// (the same tree; every board of `from` is one of `to`'s). Throws InputError otherwise.
+// The same for a blueprint held by a range solver whose subgame contains `node`: its range at
+// its root times its average strategy along the path from there.
+std::vector<double> blueprint_reach(const RangeSolver& blueprint, std::int32_t node,
+                                    std::span<const Card> board, int position);
+
+// Writes `from`'s average strategy of `position` into `to` wherever both hold the information
+// set (the same game's tree): a re-solved subgame into a whole-game solver, or a solved
+// subgame's strategy into a smaller subgame below it.
 void copy_strategy(const RangeSolver& from, int position, RangeSolver& to);
 
 }  // namespace hulhe

@@ -367,6 +367,10 @@ std::int32_t RangeSolver::root() const {
 std::int64_t RangeSolver::iterations() const {
   return impl_->t;
 }
+bool RangeSolver::contains(std::int32_t node) const {
+  return node >= 0 && node < static_cast<std::int32_t>(impl_->offset.size()) &&
+         impl_->offset[node] >= 0;
+}
 const std::vector<std::int32_t>& RangeSolver::decision_nodes() const {
   return impl_->decision;
 }

@@ -79,6 +79,8 @@ class RangeSolver {
   std::int64_t iterate_for(double seconds, std::int64_t max_iterations = 0);
   std::int64_t iterations() const;
 
+  // Whether `node` (an index into tree().nodes()) is a decision node of the subgame.
+  bool contains(std::int32_t node) const;
   // Decision nodes of the subtree (indices into tree().nodes()).
   const std::vector<std::int32_t>& decision_nodes() const;
   // The average strategy at decision node `node` on board `board` (an index at the node's

@@ -1,6 +1,8 @@
 #include "strategies/agent_factory.h"
 
 #include <filesystem>
+#include <map>
+#include <mutex>
 
 #include "abstraction/abstraction_factory.h"
 #include "abstraction/card_blind_abstraction.h"
@@ -96,6 +98,21 @@ AgentSource load_bot(const AgentSpec& spec, const GameDefinition& game) {
                    "' (bots: " + join(bot_names()) + ")");
 }
 
+struct SchemeRegistry {
+  std::mutex mutex;
+  std::map<std::string, AgentScheme> schemes;
+};
+SchemeRegistry& scheme_registry() {
+  static SchemeRegistry registry;
+  return registry;
+}
+const AgentScheme* find_scheme(const std::string& name) {
+  SchemeRegistry& r = scheme_registry();
+  std::lock_guard lock(r.mutex);
+  const auto it = r.schemes.find(name);
+  return it == r.schemes.end() ? nullptr : &it->second;  // map nodes never move
+}
+
 // `owner` holds the policy and what it refers to; the result shares its ownership.
 template <typename Owner>
 PolicySource own(std::shared_ptr<Owner> owner, const Policy* policy, std::string description) {
@@ -107,6 +124,13 @@ PolicySource own(std::shared_ptr<Owner> owner, const Policy* policy, std::string
 AgentSpec AgentSpec::parse(const std::string& spec) {
   AgentSpec s;
   s.spec = spec;
+  if (const auto colon = spec.find(':');
+      colon != std::string::npos && colon > 0 && find_scheme(spec.substr(0, colon)) != nullptr) {
+    s.scheme = spec.substr(0, colon);
+    const std::string rest = spec.substr(colon + 1);
+    s.path = rest.substr(0, rest.find(':'));
+    return s;
+  }
   if (!spec.starts_with("bot:")) {
     s.path = spec;
     return s;
@@ -134,13 +158,21 @@ const std::vector<std::string>& bot_names() {
   return names;
 }
 
+void register_agent_scheme(const std::string& name, AgentScheme scheme) {
+  SchemeRegistry& r = scheme_registry();
+  std::lock_guard lock(r.mutex);
+  r.schemes[name] = std::move(scheme);
+}
+
 AgentSource load_agent(const std::string& spec, const GameDefinition& game) {
   const AgentSpec s = AgentSpec::parse(spec);
+  if (!s.scheme.empty()) return find_scheme(s.scheme)->load(s, game);
   return s.bot ? load_bot(s, game) : load_strategy_file(s, &game);
 }
 
 AgentSource load_agent(const std::string& spec, const std::optional<GameDefinition>& game) {
   const AgentSpec s = AgentSpec::parse(spec);
+  if (!s.scheme.empty()) return find_scheme(s.scheme)->load(s, game);
   if (s.bot) return load_bot(s, game ? *game : GameDefinition::holdem_limit_2p());
   return load_strategy_file(s, game ? &*game : nullptr);
 }
@@ -177,6 +209,9 @@ PolicySource load_baseline_policy(const std::string& name, const GameDefinition&
 PolicySource load_policy(const std::string& spec, const std::string& buckets,
                          const GameDefinition& game) {
   const AgentSpec s = AgentSpec::parse(spec);
+  if (!s.scheme.empty())
+    throw InputError("agent '" + spec + "' decides at play time: it is not a policy (name its " +
+                     "strategy file instead)");
   if (!s.bot) return load_strategy_policy(s.path, buckets, game);
   // Only the baselines are tables over a betting tree; the other bots decide at play time
   // (an unknown policy, listing the baselines).

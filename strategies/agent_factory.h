@@ -6,6 +6,8 @@
 //   bot:equity[:params.toml]     equity-threshold bot (strategies/equity_threshold_bot.h)
 //   bot:function[:params.toml]   4-D function bot (strategies/function_bot.h)
 //   bot:rules:rules.toml         rule-list bot (strategies/rule_list_bot.h; the file is required)
+//   SCHEME:FILE[:options]        an agent of a library above this one, registered at start-up
+//                                (register_agent_scheme): resolve:FILE, resolving/resolving_agent.h
 // Agents take every form. Policies (best response, `compare`) take strategy files and the four
 // baselines, the bots that are policies over a betting tree; a solver checkpoint is a policy
 // too, loaded a layer above (cli/policy_source.h) because it needs solver/.
@@ -31,6 +33,8 @@ struct AgentSpec {
   std::string path;    // the strategy file; empty for a bot
   std::string name;    // the bot's name; empty for a strategy file
   std::string params;  // the bot's parameters file; empty if none
+  // A registered scheme's name ("resolve"); `path` is then the file after "NAME:".
+  std::string scheme;
   // The files it reads (outputs must not be one).
   std::vector<std::string> files() const;
 
@@ -49,6 +53,15 @@ struct AgentSource {
   // shows them); null for bots.
   std::shared_ptr<const Policy> policy;
 };
+
+// Agents of a library above strategies/ (resolving/'s `resolve:FILE[:options]`): the program
+// registers each scheme once at start-up (cli/main.cpp), so every command's spec goes through
+// load_agent while strategies/ includes nothing it does not link (docs/DESIGN.md, layers).
+struct AgentScheme {
+  // The agent of `spec`; `game`: the game played, or none (the file's own).
+  std::function<AgentSource(const AgentSpec& spec, const std::optional<GameDefinition>& game)> load;
+};
+void register_agent_scheme(const std::string& name, AgentScheme scheme);
 
 AgentSource load_agent(const std::string& spec, const GameDefinition& game);
 // For `hulhe play`, whose game may be left out: a strategy file plays its own game (and must

@@ -1,0 +1,49 @@
+#include "resolving/resolve_agent_scheme.h"
+
+#include <filesystem>
+
+#include "resolving/resolving_agent.h"
+#include "strategies/agent_factory.h"
+#include "util/input_error.h"
+
+namespace hulhe {
+namespace {
+
+AgentSource load_resolving_agent(const AgentSpec& spec, const std::optional<GameDefinition>& game) {
+  const ResolvingAgentSpec parsed = ResolvingAgentSpec::parse(spec.spec);
+  // The blueprint goes through the factory: the same checks as a plain strategy file.
+  const AgentSource blueprint = load_agent(parsed.path, game);
+  if (!blueprint.policy)
+    throw InputError("agent '" + spec.spec + "': the blueprint must be a strategy file");
+  const GameDefinition& g = blueprint.game;
+  if (g.num_players != 2 || g.betting_type != BettingType::kLimit || g.num_hole_cards != 2)
+    throw InputError("agent '" + spec.spec +
+                     "': re-solving needs a 2-player limit hold'em game with 2 hole cards");
+  ResolvingAgentOptions options = parsed.options;
+  options.first_round = parsed.round >= 0          ? parsed.round
+                        : parsed.street == "river" ? g.num_rounds - 1
+                                                   : std::max(1, g.num_rounds - 2);
+  if (options.first_round >= g.num_rounds)
+    throw InputError("agent '" + spec.spec + "': the game has " + std::to_string(g.num_rounds) +
+                     " rounds, so round=" + std::to_string(options.first_round) +
+                     " cannot be re-solved");
+  auto tree = std::make_shared<const BettingTree>(g);
+  AgentSource s;
+  s.spec = spec.spec;
+  s.name = "resolve:" + std::filesystem::path(parsed.path).filename().string();
+  s.files = spec.files();
+  s.game = g;
+  s.policy = nullptr;  // it decides at play time: no table to show
+  s.make = [policy = blueprint.policy, tree, options, name = s.name] {
+    return std::make_unique<ResolvingAgent>(policy, tree, options, name);
+  };
+  return s;
+}
+
+}  // namespace
+
+void register_resolving_agent() {
+  register_agent_scheme("resolve", AgentScheme{load_resolving_agent});
+}
+
+}  // namespace hulhe

@@ -1,0 +1,160 @@
+#include "resolving/resolving_agent.h"
+
+#include <charconv>
+#include <stdexcept>
+#include <vector>
+
+#include "util/input_error.h"
+
+namespace hulhe {
+namespace {
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t end = s.find(sep, start);
+    out.push_back(s.substr(start, end - start));
+    if (end == std::string::npos) return out;
+    start = end + 1;
+  }
+}
+
+template <typename T>
+T number(const std::string& spec, const std::string& key, const std::string& text) {
+  T value{};
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size())
+    throw InputError("agent '" + spec + "': " + key + "=" + text + " is not a number");
+  return value;
+}
+
+}  // namespace
+
+ResolvingAgentSpec ResolvingAgentSpec::parse(const std::string& spec) {
+  if (!spec.starts_with("resolve:"))
+    throw InputError("agent '" + spec + "' is not resolve:FILE[:options]");
+  const std::vector<std::string> parts = split(spec.substr(8), ':');
+  ResolvingAgentSpec s;
+  s.path = parts[0];
+  if (s.path.empty()) throw InputError("agent '" + spec + "': resolve: needs a strategy file");
+  for (std::size_t i = 1; i < parts.size(); ++i) {
+    const std::size_t eq = parts[i].find('=');
+    if (eq == std::string::npos)
+      throw InputError("agent '" + spec + "': option '" + parts[i] + "' is not key=value");
+    const std::string key = parts[i].substr(0, eq), value = parts[i].substr(eq + 1);
+    SubgameResolveOptions& r = s.options.resolve;
+    if (key == "street") {
+      if (value != "turn" && value != "river")
+        throw InputError("agent '" + spec + "': street=" + value + " (turn or river)");
+      s.street = value;
+    } else if (key == "round") {
+      s.round = number<int>(spec, key, value);
+      if (s.round < 1) throw InputError("agent '" + spec + "': round=" + value + " (1 or more)");
+    } else if (key == "iterations") {
+      r.iterations = number<std::int64_t>(spec, key, value);
+      if (r.iterations < 1)
+        throw InputError("agent '" + spec + "': iterations=" + value + " (1 or more)");
+    } else if (key == "seconds") {
+      r.seconds = number<double>(spec, key, value);
+      if (!(r.seconds > 0) || r.seconds > 3600)
+        throw InputError("agent '" + spec + "': seconds=" + value + " (above 0, at most 3600)");
+      if (r.iterations == SubgameResolveOptions{}.iterations) r.iterations = 1'000'000'000;
+    } else if (key == "threads") {
+      r.solver.threads = number<int>(spec, key, value);
+      if (r.solver.threads < 1 || r.solver.threads > 256)
+        throw InputError("agent '" + spec + "': threads=" + value + " (1 to 256)");
+    } else if (key == "algorithm") {
+      if (value == "dcfr")
+        r.solver.algorithm = RangeSolverOptions::Algorithm::kDcfr;
+      else if (value == "cfr+")
+        r.solver.algorithm = RangeSolverOptions::Algorithm::kCfrPlus;
+      else
+        throw InputError("agent '" + spec + "': algorithm=" + value + " (dcfr or cfr+)");
+    } else if (key == "gadget") {
+      r.gadget = parse_resolve_gadget(value);
+    } else {
+      throw InputError("agent '" + spec + "': unknown option '" + key +
+                       "' (street, round, iterations, seconds, threads, algorithm, gadget)");
+    }
+  }
+  return s;
+}
+
+ResolvingAgent::ResolvingAgent(std::shared_ptr<const Policy> blueprint,
+                               std::shared_ptr<const BettingTree> tree,
+                               ResolvingAgentOptions options, std::string name)
+    : blueprint_(std::move(blueprint)),
+      tree_(std::move(tree)),
+      options_(options),
+      name_(std::move(name)),
+      trunk_(blueprint_, name_) {
+  const int rounds = tree_->game().num_rounds;
+  first_round_ = options_.first_round >= 0 ? options_.first_round : std::max(1, rounds - 2);
+  if (first_round_ < 1 || first_round_ >= rounds)
+    throw InputError("agent '" + name_ + "': the game has no round " +
+                     std::to_string(first_round_) + " to re-solve from");
+}
+
+bool ResolvingAgent::resolved_probabilities(const GameState& state, int position, std::int32_t node,
+                                            double* out) {
+  const int round = state.round();
+  if (round < first_round_) return false;
+  const GameDefinition& game = tree_->game();
+  // The subgame's root: the first node of round `first_round_` on the path to `node`.
+  std::int32_t root = node;
+  while (tree_->node(root).parent >= 0 &&
+         tree_->node(tree_->node(root).parent).round >= first_round_)
+    root = tree_->node(root).parent;
+  const int root_cards = game.total_board_cards(first_round_);
+  const CardSet root_board = CardSet::of(std::span<const Card>(state.board_cards(), root_cards));
+  if (!resolve_ || root != resolved_root_ || position != resolved_position_ ||
+      root_board.mask() != resolved_board_) {
+    resolve_.reset();
+    resolve_.emplace(resolve_subgame(*tree_, *blueprint_, root,
+                                     std::span<const Card>(state.board_cards(), root_cards),
+                                     position, options_.resolve));
+    resolved_root_ = root;
+    resolved_position_ = position;
+    resolved_board_ = root_board.mask();
+    ++solves_;
+  }
+  const RangeSolver& s = *resolve_->solver;
+  const std::int32_t board = s.boards().find(
+      round, std::span<const Card>(state.board_cards(), game.total_board_cards(round)));
+  const CardSet hole = CardSet::of(std::span<const Card>(state.hole_cards(position), 2));
+  std::int32_t hand = 0;
+  while (hand < s.hands().size() && s.hands().masks[hand] != hole) ++hand;
+  if (board < 0 || hand == s.hands().size())
+    throw std::logic_error("re-solving agent: the state's cards are not in its subgame");
+  s.average_strategy(node, board, hand, std::span<double>(out, tree_->node(node).num_actions));
+  return true;
+}
+
+BetAction ResolvingAgent::act(const GameState& state, int position, SplitMix64& rng) {
+  if (state.round() < first_round_) return trunk_.act(state, position, rng);
+  const std::int32_t node = trunk_.find_node(state);
+  const BettingNode& n = tree_->node(node);
+  if (n.kind != NodeKind::kDecision || n.player != position)
+    throw std::logic_error("re-solving agent asked to act for position " +
+                           std::to_string(position) + " at betting '" + state.betting_string() +
+                           "'");
+  double p[kNumActionKinds];
+  resolved_probabilities(state, position, node, p);
+  return {n.actions[sample_slot(p, n.num_actions, rng)], 0};
+}
+
+std::optional<ActionProbabilities> ResolvingAgent::action_probabilities(const GameState& state,
+                                                                        int position) {
+  if (state.round() < first_round_) return trunk_.action_probabilities(state, position);
+  const std::int32_t node = trunk_.find_node(state);
+  const BettingNode& n = tree_->node(node);
+  double p[kNumActionKinds];
+  resolved_probabilities(state, position, node, p);
+  ActionProbabilities by_kind{};
+  for (int slot = 0; slot < n.num_actions; ++slot)
+    by_kind[static_cast<int>(n.actions[slot])] = p[slot];
+  return by_kind;
+}
+
+}  // namespace hulhe

@@ -1,0 +1,73 @@
+#pragma once
+// The re-solving agent (`resolve:FILE[:options]`): a blueprint strategy file plays the rounds
+// before the re-solved ones; from the first re-solved round (the turn by default, or only the
+// river) the agent re-solves the rest of the hand once per public state, safely, with every
+// card dealt and the ranges the blueprint implies (subgame_resolve.h), and samples its own
+// hand's action from the re-solved average strategy. A turn solve also covers the river: the
+// river is played from it, not re-solved again (no nested re-solving).
+//
+// Each copy of the agent (one per thread and seat) keeps its own last solve; the blueprint is
+// shared, read-only. Deterministic: the solve runs a fixed number of iterations unless a time
+// budget is given, and the action is drawn from the generator the caller hands in.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "abstraction/policy.h"
+#include "resolving/subgame_resolve.h"
+#include "strategies/agent.h"
+#include "strategies/policy_agent.h"
+
+namespace hulhe {
+
+struct ResolvingAgentOptions {
+  int first_round = -1;  // the first re-solved round; -1: the turn (num_rounds - 2, at least 1)
+  SubgameResolveOptions resolve;
+};
+
+// `resolve:FILE[:key=value]...` with keys street=turn|river (or round=R), iterations=N,
+// seconds=S (a time budget per solve), threads=T, algorithm=dcfr|cfr+, gadget=safe|unsafe.
+// InputError (one line) on an unknown key or a bad value.
+struct ResolvingAgentSpec {
+  std::string path;
+  std::string street = "turn";
+  int round = -1;
+  ResolvingAgentOptions options;
+  static ResolvingAgentSpec parse(const std::string& spec);
+};
+
+class ResolvingAgent final : public Agent {
+ public:
+  // `blueprint` is a policy of `game`'s limit betting tree; `tree` that game's tree (shared).
+  ResolvingAgent(std::shared_ptr<const Policy> blueprint, std::shared_ptr<const BettingTree> tree,
+                 ResolvingAgentOptions options, std::string name);
+
+  std::string name() const override { return name_; }
+  BetAction act(const GameState& state, int position, SplitMix64& rng) override;
+  std::optional<ActionProbabilities> action_probabilities(const GameState& state,
+                                                          int position) override;
+
+  // Solves done by this copy, and the last one's iterations (benchmarks, tests).
+  std::int64_t solves() const { return solves_; }
+  const SubgameResolve* last_resolve() const { return resolve_ ? &*resolve_ : nullptr; }
+
+ private:
+  // The re-solved probabilities (by slot of the node) of `position`'s hand at `state`; null
+  // when the state's round is played by the blueprint.
+  bool resolved_probabilities(const GameState& state, int position, std::int32_t node, double* out);
+
+  std::shared_ptr<const Policy> blueprint_;
+  std::shared_ptr<const BettingTree> tree_;
+  ResolvingAgentOptions options_;
+  std::string name_;
+  PolicyAgent trunk_;
+  int first_round_ = 0;
+  std::optional<SubgameResolve> resolve_;
+  std::int32_t resolved_root_ = -1;
+  int resolved_position_ = -1;
+  std::uint64_t resolved_board_ = 0;
+  std::int64_t solves_ = 0;
+};
+
+}  // namespace hulhe
