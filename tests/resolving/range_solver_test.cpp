@@ -25,7 +25,7 @@ namespace {
 using namespace hulhe::testing;
 using Algorithm = RangeSolverOptions::Algorithm;
 
-// A non-trivial strategy of the whole game: a few CFR+ iterations on the lossless abstraction
+// A non-trivial strategy of the whole game: 2 CFR+ iterations on the lossless abstraction
 // (every action has some probability, and hands differ).
 struct Blueprint {
   StrategyTables tables;
@@ -70,7 +70,7 @@ TEST(RangeSolver, RootValuesMatchTheVectorFormBestResponse) {
   for (const char* name : {"holdem.limit.2p.12card.3rounds", "holdem.limit.2p.12card.4rounds"}) {
     SCOPED_TRACE(name);
     const SmallGame g(name);
-    const Blueprint b(g, 5);
+    const Blueprint b(g, 2);
     RangeSolver s(g.tree, g.tree.root(), {});
     set_uniform_ranges(s);
     s.set_strategy(0, b.policy);
@@ -90,7 +90,7 @@ TEST(RangeSolver, RootValuesMatchTheVectorFormBestResponse) {
 // 5e-13 chips on values up to ~1,400.
 TEST(RangeSolver, SubgameValuesMatchTheRealGameBestResponsePerHand) {
   const SmallGame g("holdem.limit.2p.12card.4rounds");
-  const Blueprint b(g, 5);
+  const Blueprint b(g, 2);
   HoldemBestResponseOptions options;
   options.flops = HoldemBestResponseOptions::Flops::kAll;
   options.precision = HoldemBestResponseOptions::Precision::kDouble;
