@@ -93,9 +93,10 @@ def toy3_strategy(tmp_path_factory):
                              GAMES / "holdem.limit.2p.12card.3rounds.game", 50, "toy3")[0]
 
 
-# A small HULHE abstraction (the bucket counts of tests/cli's end-to-end abstraction test,
-# every round by E[HS] or its distribution), solved for a few seconds of external-sampling
-# MCCFR and exported: a real HULHE strategy file in a minute or two.
+# A small HULHE abstraction (169-8-8-8: flop and turn by E[HS], the river by OCHS so that a
+# compact file can be exported), solved for a few seconds of external-sampling MCCFR and
+# exported, full and compact: real HULHE strategy files in about five minutes (most of it the
+# bucket map's features over every hand).
 HULHE_TINY_CONFIG = """game = "{game}"
 seed = 2
 output = "tiny.buckets"
@@ -108,8 +109,11 @@ buckets = 8
 method = "ehs"
 buckets = 8
 [river]
-method = "ehs"
+method = "ochs"
 buckets = 8
+sample = 2000
+iterations = 3
+opponent_clusters = 4
 [solve]
 algorithm = "external"
 iterations = 400000
@@ -127,6 +131,7 @@ def hulhe_strategy(tmp_path_factory):
     cli.run("abstract", "--config", "tiny.toml", "--threads", "2")
     cli.run("solve", "--config", "tiny.toml")
     cli.run("export", "--checkpoint", "tiny.ckpt", "--out", "tiny.strategy")
+    cli.run("export", "--checkpoint", "tiny.ckpt", "--out", "tiny-compact.strategy", "--compact")
     return folder / "tiny.strategy"
 
 

@@ -64,3 +64,21 @@ def test_hulhe_strategy_queries_and_best_response(cli, hulhe_strategy):
     p = s.probabilities("MATCHSTATE:0:0:rc/:AsAh|/Td9c2s")
     assert list(p) == ["c", "r"]
     assert s.bits == 8 and not s.compact
+
+
+def test_the_compact_file_answers_as_the_full_file(hulhe_strategy):
+    full = hulhe.Strategy(hulhe_strategy)
+    compact = hulhe.Strategy(hulhe_strategy.with_name("tiny-compact.strategy"))
+    assert compact.compact and not full.compact and compact.buckets == full.buckets == [169, 8, 8, 8]
+    assert compact.grid("").text() == full.grid("").text()
+    # Spots the strategy's own play reaches (each the player's first decision of its round):
+    # the compact file stores them and plays the full file's values; the river's buckets are
+    # computed at play time (OCHS) instead of read from an array.
+    rng = __import__("random").Random(4)
+    for _ in range(40):
+        cards = hulhe.cards_str(rng.sample(range(52), 7))
+        hole, f, t, r = cards[:4], cards[4:10], cards[10:12], cards[12:14]
+        for ms in (f"MATCHSTATE:1:0::|{hole}", f"MATCHSTATE:0:0:r:{hole}|",
+                   f"MATCHSTATE:0:0:rc/:{hole}|/{f}", f"MATCHSTATE:0:0:rc/cc/:{hole}|/{f}/{t}",
+                   f"MATCHSTATE:0:0:rc/cc/cc/:{hole}|/{f}/{t}/{r}"):
+            assert compact.probabilities(ms) == full.probabilities(ms), ms
