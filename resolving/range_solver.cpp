@@ -94,11 +94,18 @@ struct RangeSolver::Impl {
     const int a = nodes[node].num_actions;
     const std::int64_t base = offset[node] + static_cast<std::int64_t>(board) * n * a;
     const double* table = (current ? regrets.data() : averages.data()) + base;
+    // Action-major ([action][hand]): every loop over hands is contiguous and vectorises.
     for (std::int32_t h = 0; h < n; ++h) {
-      if (current)
-        regret_matching(table + h * a, a, sigma + h * a);
-      else
-        normalise(table + h * a, a, sigma + h * a);
+      double sum = 0.0;
+      for (int k = 0; k < a; ++k) {
+        const double x = table[k * n + h];
+        sum += current ? (x > 0 ? x : 0.0) : x;
+      }
+      const double inv = sum > 0 ? 1.0 / sum : 0.0;
+      for (int k = 0; k < a; ++k) {
+        const double x = table[k * n + h];
+        sigma[k * n + h] = sum > 0 ? (current ? (x > 0 ? x : 0.0) : x) * inv : 1.0 / a;
+      }
     }
   }
 
@@ -127,11 +134,11 @@ struct RangeSolver::Impl {
       const double* ro_c = ro;
       if (own) {
         if (p.mode != Mode::kBestResponse) {
-          for (std::int32_t h = 0; h < n; ++h) child_reach[h] = rt[h] * sigma[h * a + k];
+          for (std::int32_t h = 0; h < n; ++h) child_reach[h] = rt[h] * sigma[k * n + h];
           rt_c = child_reach;
         }
       } else {
-        for (std::int32_t h = 0; h < n; ++h) child_reach[h] = ro[h] * sigma[h * a + k];
+        for (std::int32_t h = 0; h < n; ++h) child_reach[h] = ro[h] * sigma[k * n + h];
         ro_c = child_reach;
       }
       if (nodes[c].round != f.round)
@@ -157,23 +164,27 @@ struct RangeSolver::Impl {
     }
     for (std::int32_t h = 0; h < n; ++h) {
       double s = 0.0;
-      for (int k = 0; k < a; ++k) s += sigma[h * a + k] * sc(w, depth, k)[h];
+      for (int k = 0; k < a; ++k) s += sigma[k * n + h] * sc(w, depth, k)[h];
       out[h] = s;
     }
     if (p.mode != Mode::kCfr) return;
     const std::int64_t base = offset[node] + static_cast<std::int64_t>(board) * n * a;
     double* r = regrets.data() + base;
     double* s = averages.data() + base;
-    for (std::int32_t h = 0; h < n; ++h) {
-      if (ok[h] < 0) continue;
-      for (int k = 0; k < a; ++k) {
-        double x = r[h * a + k] + (sc(w, depth, k)[h] - out[h]);
+    for (int k = 0; k < a; ++k) {
+      const double* v = sc(w, depth, k);
+      double* rk = r + static_cast<std::int64_t>(k) * n;
+      double* sk = s + static_cast<std::int64_t>(k) * n;
+      const double* sigk = sigma + static_cast<std::int64_t>(k) * n;
+      for (std::int32_t h = 0; h < n; ++h) {
+        if (ok[h] < 0) continue;
+        double x = rk[h] + (v[h] - out[h]);
         if (p.plus)
           x = x > 0 ? x : 0.0;
         else
           x *= x > 0 ? p.pos_discount : p.neg_discount;
-        r[h * a + k] = x;
-        s[h * a + k] = (s[h * a + k] + p.avg_weight * rt[h] * sigma[h * a + k]) * p.avg_discount;
+        rk[h] = x;
+        sk[h] = (sk[h] + p.avg_weight * rt[h] * sigk[h]) * p.avg_discount;
       }
     }
   }
@@ -431,16 +442,19 @@ void RangeSolver::average_strategy(std::int32_t node, std::int32_t board, std::i
                                    std::span<double> out) const {
   const Impl& m = *impl_;
   const int a = m.nodes[node].num_actions;
-  const std::int64_t base = m.offset[node] + (static_cast<std::int64_t>(board) * m.n + hand) * a;
-  Impl::normalise(m.averages.data() + base, a, out.data());
+  const std::int64_t base = m.offset[node] + static_cast<std::int64_t>(board) * m.n * a + hand;
+  std::array<double, kNumActionKinds> sums{};
+  for (int k = 0; k < a; ++k) sums[k] = m.averages[base + static_cast<std::int64_t>(k) * m.n];
+  Impl::normalise(sums.data(), a, out.data());
 }
 
 void RangeSolver::set_strategy(std::int32_t node, std::int32_t board, std::int32_t hand,
                                std::span<const double> probabilities) {
   Impl& m = *impl_;
   const int a = m.nodes[node].num_actions;
-  const std::int64_t base = m.offset[node] + (static_cast<std::int64_t>(board) * m.n + hand) * a;
-  for (int k = 0; k < a; ++k) m.averages[base + k] = probabilities[k];
+  const std::int64_t base = m.offset[node] + static_cast<std::int64_t>(board) * m.n * a + hand;
+  for (int k = 0; k < a; ++k)
+    m.averages[base + static_cast<std::int64_t>(k) * m.n] = probabilities[k];
 }
 
 void RangeSolver::set_strategy(int position, const Policy& policy) {

@@ -93,7 +93,7 @@ Combined resolve_last_round(const SmallGame& g, const Policy& blueprint, Resolve
 // The coarse blueprint (10 CFR+ iterations in the abstraction above) is exploitable for 4.170
 // chips per hand in the real game. Each subgame of its last round below the first 30 of the
 // 220 flops (8,100 re-solves, 30 iterations each) is re-solved for each position with the
-// safe gadget: 4.041 (bounds 1.7e-3 and 1.4e-3 chips on the two best responses' gains; on all
+// safe gadget: 4.041 (bounds 1.7e-3 and 1.7e-3 chips on the two best responses' gains; on all
 // 220 flops, 3.36).
 //
 // The bound. Write cbv(o) for the opponent's counterfactual best-response value of hand o at a
@@ -126,9 +126,9 @@ TEST(SafeResolving, NeverRaisesTheExploitabilityBeyondTheGadgetsBound) {
 // subgame below it re-solved for each position, safely and unsafely. Unsafe re-solving takes
 // the opponent's range as certain; an opponent who changes its flop play to reach a turn with
 // other hands exploits it. Measured (one thread, deterministic; chips per deal of the flop
-// subgame): blueprint (300 DCFR iterations) 5.58e-3; safe re-solves (500 iterations each)
-// 7.60e-3, BR gains +1.41e-3 and +2.63e-3 within their bounds 3.55e-3 and 7.90e-3; unsafe
-// 2.35e-2: 9 times the safe rise, 3 times the safe bound. Slow: ~50 s on the busy 2-core
+// subgame): blueprint (300 DCFR iterations) 5.25e-3; safe re-solves (500 iterations each)
+// 7.78e-3, BR gains +1.70e-3 and +3.36e-3 within their bounds 3.06e-3 and 9.73e-3; unsafe
+// 2.63e-2: 8 times the safe rise, 3 times the safe bound. Slow: 20-60 s on the busy 2-core
 // machine.
 TEST(SafeResolvingSlow, UnsafeResolvingRaisesTheExploitabilityFarMore) {
   const SmallGame g("holdem.limit.2p.12card.4rounds");
