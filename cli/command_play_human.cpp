@@ -232,20 +232,23 @@ class InterruptEndsSession {
   struct sigaction previous_term_ {};
 };
 
-// A typed line is short: one longer than this (a pasted file, /dev/zero) ends the input, so
-// the reader's memory stays bounded.
+// A typed line is short: only its first kMaxLineBytes are kept (a pasted page is answered
+// as one word that is no action), and a line that runs past kMaxSkippedBytes without ending
+// (/dev/zero, a binary file) ends the input, so the reader's memory and time stay bounded.
 constexpr std::size_t kMaxLineBytes = 4096;
+constexpr std::size_t kMaxSkippedBytes = std::size_t{1} << 20;
 
 enum class LineRead { kLine, kEnd, kTooLong };
 
 LineRead read_line(std::istream& in, std::string& line) {
   line.clear();
+  std::size_t length = 0;
   for (int c = in.get(); c != std::char_traits<char>::eof(); c = in.get()) {
     if (c == '\n') return LineRead::kLine;
-    if (line.size() == kMaxLineBytes) return LineRead::kTooLong;
-    line.push_back(static_cast<char>(c));
+    if (++length > kMaxSkippedBytes) return LineRead::kTooLong;
+    if (line.size() < kMaxLineBytes) line.push_back(static_cast<char>(c));
   }
-  return line.empty() ? LineRead::kEnd : LineRead::kLine;
+  return length == 0 ? LineRead::kEnd : LineRead::kLine;
 }
 
 std::string lower_trimmed(const std::string& line) {
@@ -291,7 +294,7 @@ void play_human(const HumanPlayOptions& o, std::istream& in, std::FILE* out) {
       if (interrupted || got != LineRead::kLine) {
         fmt::print(out, "\n({})\n",
                    interrupted                 ? "interrupted"
-                   : got == LineRead::kTooLong ? "a line over 4096 bytes: end of input"
+                   : got == LineRead::kTooLong ? "a line over 1 MiB: end of input"
                                                : "end of input");
         quit = true;
         break;

@@ -45,6 +45,9 @@ inline CLI::Validator finite_number_check() {
 inline void add_number_checks(CLI::App& app) {
   for (CLI::Option* option : app.get_options()) {
     if (option->get_expected_min() == 0) continue;  // flags
+    // --threads and --seed have their own decimal checks with their ranges in the message
+    // (cli/thread_seed_options.h).
+    if (option->check_lname("threads") || option->check_lname("seed")) continue;
     // "FLOAT:FLOAT in [0.001 - 10]" once a range check is on it: the first word is the type.
     const std::string full = option->get_type_name();
     const std::string type = full.substr(0, full.find_first_of(": "));

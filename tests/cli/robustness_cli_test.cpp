@@ -116,7 +116,7 @@ TEST_F(RobustnessCli, SolveOptionsAndConfigValuesAreRangeChecked) {
   const std::string run = "solve --config " + config + " --checkpoint " + path("x.ckpt") + " ";
   expect_bad_input(run_hulhe(run + "--iterations -1"), "'iterations'", "--iterations -1");
   expect_bad_input(run_hulhe(run + "--seconds -1"), "'seconds'", "--seconds -1");
-  expect_bad_input(run_hulhe(run + "--seconds nan"), "'seconds'", "--seconds nan");
+  expect_bad_input(run_hulhe(run + "--seconds nan"), "--seconds", "--seconds nan");
   // Refused when parsed, like every command's --threads (cli/thread_seed_options.h).
   expect_bad_input(run_hulhe(run + "--threads 100000"), "--threads: threads must be",
                    "--threads 100000");
