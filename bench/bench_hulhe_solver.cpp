@@ -37,6 +37,7 @@
 #include "game/game_definition.h"
 #include "game/hand_indexer.h"
 #include "solver/cfr_algorithm.h"
+#include "solver/cfr_algorithm_factory.h"
 #include "solver/checkpoint.h"
 #include "solver/external_sampling_mccfr.h"
 #include "tests/support/hulhe_fixtures.h"

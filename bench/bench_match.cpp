@@ -17,6 +17,7 @@
 #include "game/hand_indexer.h"
 #include "solver/average_policy.h"
 #include "solver/cfr_algorithm.h"
+#include "solver/cfr_algorithm_factory.h"
 #include "strategies/agent_factory.h"
 #include "strategies/match.h"
 #include "strategies/policy_agent.h"

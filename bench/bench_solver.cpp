@@ -23,6 +23,7 @@
 #include "pipeline/solver_run.h"
 #include "solver/average_policy.h"
 #include "solver/cfr_algorithm.h"
+#include "solver/cfr_algorithm_factory.h"
 #include "tests/support/temp_folder.h"
 
 namespace {

@@ -13,6 +13,7 @@
 #include "abstraction/abstraction_factory.h"
 #include "abstraction/clustered_abstraction.h"
 #include "solver/average_policy.h"
+#include "solver/cfr_algorithm_factory.h"
 #include "solver/cfr_br.h"
 #include "solver/checkpoint.h"
 #include "solver/hybrid_cfr_br.h"

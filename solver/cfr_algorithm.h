@@ -72,10 +72,4 @@ TablePrecision default_table_precision(const std::string& algorithm);
 // one bucket's block; node-major for the vector-form ones, which read every bucket of a node.
 TableLayout default_table_layout(const std::string& algorithm);
 
-// Throws InputError for an unknown algorithm name.
-std::unique_ptr<CfrAlgorithm> make_cfr_algorithm(const CfrParameters& params,
-                                                 const BettingTree& tree,
-                                                 const CardAbstraction& abstraction,
-                                                 StrategyTables& tables);
-
 }  // namespace hulhe

@@ -19,6 +19,7 @@
 #include "best_response/holdem/holdem_best_response.h"
 #include "solver/average_policy.h"
 #include "solver/cfr_algorithm.h"
+#include "solver/cfr_algorithm_factory.h"
 #include "strategies/baseline_policies.h"
 #include "tests/support/printed_output.h"
 #include "tests/support/solver_test_games.h"

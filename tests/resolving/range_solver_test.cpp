@@ -15,6 +15,7 @@
 #include "resolving/blueprint_reach.h"
 #include "solver/average_policy.h"
 #include "solver/cfr_algorithm.h"
+#include "solver/cfr_algorithm_factory.h"
 #include "solver/strategy_tables.h"
 #include "tests/support/solver_test_games.h"
 #include "util/input_error.h"

@@ -6,6 +6,7 @@
 #include "resolving/resolve_agent_scheme.h"
 #include "solver/average_policy.h"
 #include "solver/cfr_algorithm.h"
+#include "solver/cfr_algorithm_factory.h"
 #include "solver/strategy_tables.h"
 #include "strategies/agent_factory.h"
 #include "tests/support/solver_test_games.h"

@@ -23,6 +23,7 @@
 #include "server/table_server.h"
 #include "strategies/agent_factory.h"
 #include "strategies/human_session.h"
+#include "tests/support/running_table_server.h"
 #include "tests/support/temp_folder.h"
 
 namespace hulhe::server {
@@ -30,50 +31,8 @@ namespace {
 
 using nlohmann::json;
 
-struct Answer {
-  int status = 0;
-  json body;
-  std::string text;
-};
-
-// One server on a free loopback port, serving from a thread of this test.
-class RunningServer {
- public:
-  RunningServer(const std::string& spec, const std::string& db, std::uint64_t seed = 1)
-      : store_(db), server_(load_opponent(spec, std::nullopt), store_, ServeLimits{}, seed) {
-    port_ = server_.bind("127.0.0.1", 0);
-    thread_ = std::thread([this] { server_.serve(); });
-    for (int i = 0; i < 200 && get("/api/info").status != 200; ++i)
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  ~RunningServer() {
-    server_.stop();
-    thread_.join();
-  }
-  Answer call(const std::string& method, const std::string& path, const std::string& body = "") {
-    httplib::Client client("127.0.0.1", port_);
-    client.set_read_timeout(60, 0);
-    httplib::Result r = method == "GET" ? client.Get(path.c_str())
-                                        : client.Post(path.c_str(), body, "application/json");
-    Answer a;
-    if (!r) return a;
-    a.status = r->status;
-    a.text = r->body;
-    a.body = json::parse(r->body, nullptr, false);
-    return a;
-  }
-  Answer get(const std::string& path) { return call("GET", path); }
-  Answer post(const std::string& path, const json& body = json::object()) {
-    return call("POST", path, body.dump());
-  }
-  PlayStore& store() { return store_; }
-
- private:
-  PlayStore store_;
-  TableServer server_;
-  int port_ = 0;
-  std::thread thread_;
-};
+using testing::Answer;
+using testing::RunningServer;
 
 // Another process's hold on the store: a second SQLite connection in BEGIN EXCLUSIVE.
 class StoreLock {
@@ -115,7 +74,7 @@ std::vector<std::string> names(const json& list) {
 TEST(ServeSession, AHandTheStoreCannotTakeIsRefusedWith503AndTheSessionIsUnchanged) {
   testing::TempFolder dir;
   const std::string db = dir / "play.sqlite";
-  RunningServer s("bot:always-raise", db);
+  RunningServer s("bot:always-raise", std::nullopt, db);
   const std::string id = start_session(s);
   const std::string base = "/api/session/" + id;
   // Hand 0: the person is the big blind and faces the small blind's raise; a fold ends it.
@@ -156,7 +115,7 @@ TEST(ServeSession, ANewHandTheStoreCannotTakeIsRefusedWith503) {
   testing::TempFolder dir;
   const std::string db = dir / "play.sqlite";
   // always-fold folds its small blind: the deal itself completes the hand.
-  RunningServer s("bot:always-fold", db);
+  RunningServer s("bot:always-fold", std::nullopt, db);
   const std::string id = start_session(s);
   const std::string base = "/api/session/" + id;
   const json before = s.get(base).body;
@@ -216,7 +175,7 @@ TEST(ServeSession, AnUndoneStepReplaysExactly) {
 TEST(ServeSession, ActionNamesMustFitTheBetting) {
   testing::TempFolder dir;
   {
-    RunningServer s("bot:always-call", dir / "call.sqlite");
+    RunningServer s("bot:always-call", std::nullopt, dir / "call.sqlite");
     const std::string base = "/api/session/" + start_session(s);
     // Hand 0: the person is the big blind; the small blind limped. Nothing to call, but the
     // blinds are the round's bet: check or raise.
@@ -253,7 +212,7 @@ TEST(ServeSession, ActionNamesMustFitTheBetting) {
     EXPECT_EQ(after["round"], 3);
   }
   {
-    RunningServer s("bot:always-raise", dir / "raise.sqlite");
+    RunningServer s("bot:always-raise", std::nullopt, dir / "raise.sqlite");
     const std::string base = "/api/session/" + start_session(s);
     // Hand 0: the person (big blind) faces the small blind's raise.
     const json st = s.post(base + "/hand").body;
@@ -284,7 +243,7 @@ TEST(ServeSession, ActionNamesMustFitTheBetting) {
 
 TEST(ServeSession, AStaleStateNumberIsRefusedWith409) {
   testing::TempFolder dir;
-  RunningServer s("bot:always-call", dir / "play.sqlite");
+  RunningServer s("bot:always-call", std::nullopt, dir / "play.sqlite");
   const std::string base = "/api/session/" + start_session(s);
   const json fresh = s.get(base).body;
   const std::int64_t n = fresh["state_number"];
@@ -315,7 +274,7 @@ TEST(ServeSession, AStaleStateNumberIsRefusedWith409) {
 
 TEST(ServeSession, TheShowdownLineNamesEachHandsCategory) {
   testing::TempFolder dir;
-  RunningServer s("bot:always-call", dir / "play.sqlite");
+  RunningServer s("bot:always-call", std::nullopt, dir / "play.sqlite");
   const std::string base = "/api/session/" + start_session(s);
   const GameDefinition game = GameDefinition::holdem_limit_2p();
   int differing = 0;
@@ -353,7 +312,7 @@ TEST(ServeSession, TheShowdownLineNamesEachHandsCategory) {
 
 TEST(ServeSession, LeavingMidHandEndsTheHandByTheRuleAndStoresIt) {
   testing::TempFolder dir;
-  RunningServer s("bot:always-raise", dir / "play.sqlite");
+  RunningServer s("bot:always-raise", std::nullopt, dir / "play.sqlite");
   const std::string base = "/api/session/" + start_session(s);
   const json dealt = s.post(base + "/hand").body;
   ASSERT_EQ(dealt["in_hand"], true);

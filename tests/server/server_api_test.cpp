@@ -25,6 +25,7 @@
 #include "strategies/policy_agent.h"
 #include "strategies/strategy_file.h"
 #include "strategies/strategy_grid.h"
+#include "tests/support/running_table_server.h"
 #include "tests/support/temp_folder.h"
 #include "tests/support/test_policies.h"
 #include "util/split_mix64.h"
@@ -38,54 +39,8 @@ std::string game_file(const std::string& name) {
   return std::string(HULHE_SOURCE_DIR) + "/configs/games/" + name + ".game";
 }
 
-struct Answer {
-  int status = 0;
-  json body;
-  std::string text;
-};
-
-// One server on a free loopback port, serving from a thread of this test.
-class RunningServer {
- public:
-  RunningServer(const std::string& spec, const std::optional<GameDefinition>& game,
-                const std::string& db, ServeLimits limits = {}, std::uint64_t seed = 1)
-      : store_(db), server_(load_opponent(spec, game), store_, limits, seed) {
-    port_ = server_.bind("127.0.0.1", 0);
-    thread_ = std::thread([this] { server_.serve(); });
-    // The listener is bound already; wait until it answers.
-    for (int i = 0; i < 200 && get("/api/info").status != 200; ++i)
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  ~RunningServer() {
-    server_.stop();
-    thread_.join();
-  }
-
-  Answer call(const std::string& method, const std::string& path, const std::string& body = "") {
-    httplib::Client client("127.0.0.1", port_);
-    client.set_read_timeout(30, 0);
-    httplib::Result r = method == "GET" ? client.Get(path.c_str())
-                                        : client.Post(path.c_str(), body, "application/json");
-    Answer a;
-    if (!r) return a;
-    a.status = r->status;
-    a.text = r->body;
-    a.body = json::parse(r->body, nullptr, false);
-    return a;
-  }
-  Answer get(const std::string& path) { return call("GET", path); }
-  Answer post(const std::string& path, const json& body = json::object()) {
-    return call("POST", path, body.dump());
-  }
-  PlayStore& store() { return store_; }
-  int port() const { return port_; }
-
- private:
-  PlayStore store_;
-  TableServer server_;
-  int port_ = 0;
-  std::thread thread_;
-};
+using testing::Answer;
+using testing::RunningServer;
 
 // Plays the current hand to its end; `choose` picks among the legal letters.
 template <typename Choose>

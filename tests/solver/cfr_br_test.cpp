@@ -16,6 +16,7 @@
 #include "pipeline/solve_config.h"
 #include "pipeline/solver_run.h"
 #include "solver/average_policy.h"
+#include "solver/cfr_algorithm_factory.h"
 #include "solver/checkpoint.h"
 #include "solver/hybrid_cfr_br.h"
 #include "tests/solver/cfr_convergence_helpers.h"

@@ -8,6 +8,7 @@
 #include "best_response/exploitability.h"
 #include "solver/average_policy.h"
 #include "solver/cfr_algorithm.h"
+#include "solver/cfr_algorithm_factory.h"
 #include "tests/support/solver_test_games.h"
 
 namespace hulhe::testing {

@@ -15,6 +15,7 @@
 #include "pipeline/solve_config.h"
 #include "pipeline/solver_run.h"
 #include "solver/cfr_algorithm.h"
+#include "solver/cfr_algorithm_factory.h"
 #include "solver/checkpoint.h"
 #include "tests/support/hulhe_fixtures.h"
 #include "tests/support/temp_folder.h"

@@ -14,6 +14,7 @@
 #include "best_response/exploitability.h"
 #include "solver/average_policy.h"
 #include "solver/cfr_algorithm.h"
+#include "solver/cfr_algorithm_factory.h"
 #include "solver/external_sampling_mccfr.h"
 #include "solver/linear_discounting.h"
 #include "solver/public_chance_sampling_cfr.h"

@@ -10,6 +10,7 @@
 #include "game/game_definition.h"
 #include "solver/average_policy.h"
 #include "solver/cfr_algorithm.h"
+#include "solver/cfr_algorithm_factory.h"
 #include "solver/strategy_tables.h"
 #include "tests/support/shipped_games.h"
 
