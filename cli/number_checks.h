@@ -51,11 +51,14 @@ inline void add_number_checks(CLI::App& app) {
     // "FLOAT:FLOAT in [0.001 - 10]" once a range check is on it: the first word is the type.
     const std::string full = option->get_type_name();
     const std::string type = full.substr(0, full.find_first_of(": "));
-    // transform() puts the check first, before the option's own range checks.
+    // Whole numbers: transform() puts the check first, so "010" is rewritten before any
+    // range check reads it.
     if (type == "INT" || type == "UINT")
       option->transform(decimal_integer_check(), "decimal");
     else if (type == "FLOAT")
-      option->transform(finite_number_check(), "finite");
+      // Last, so that an option's own range check (with its range in the message) speaks
+      // first; this one catches what those let through (nan compares false with any bound).
+      option->check(finite_number_check(), "finite");
   }
   for (CLI::App* sub : app.get_subcommands({})) add_number_checks(*sub);
 }
