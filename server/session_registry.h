@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "util/os_entropy.h"
+#include "util/printable_text.h"
 
 namespace hulhe::server {
 
@@ -35,9 +36,6 @@ class SessionRegistry {
   // Called with a session's id and entry when it leaves the registry; takes the entry's
   // mutex itself if it needs the session.
   using RemoveCallback = std::function<void(const std::string& id, Entry& entry)>;
-
-  // Ids are 128 bits (32 hex digits) from the OS.
-  static constexpr int kIdBytes = 16;
 
   SessionRegistry(std::size_t max_sessions, double idle_seconds, RemoveCallback on_remove = {})
       : max_sessions_(max_sessions < 1 ? 1 : max_sessions),
@@ -54,7 +52,7 @@ class SessionRegistry {
       expire_locked(now, removed);
       while (slots_.size() >= max_sessions_) evict_least_recent_locked(removed);
       do {
-        id = os_entropy_hex(kIdBytes);
+        id = hex64(os_entropy64()) + hex64(os_entropy64());  // 128 bits, 32 hex digits
       } while (slots_.contains(id));
       auto entry = std::make_shared<Entry>();
       entry->session = std::move(session);

@@ -5,7 +5,6 @@
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
-#include <vector>
 
 namespace hulhe {
 namespace {
@@ -30,19 +29,6 @@ std::uint64_t os_entropy64() {
   std::uint64_t v = 0;
   for (const unsigned char b : bytes) v = (v << 8) | b;
   return v;
-}
-
-std::string os_entropy_hex(int bytes) {
-  std::vector<unsigned char> raw(static_cast<std::size_t>(bytes < 1 ? 1 : bytes));
-  fill_from_os(raw.data(), raw.size());
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string hex;
-  hex.reserve(raw.size() * 2);
-  for (const unsigned char b : raw) {
-    hex.push_back(kDigits[b >> 4]);
-    hex.push_back(kDigits[b & 15]);
-  }
-  return hex;
 }
 
 }  // namespace hulhe

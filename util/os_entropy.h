@@ -4,14 +4,10 @@
 // OS (getrandom(2)), never from a seed, so it is unguessable and differs at every start.
 // Everything a computation draws still flows from its seed (util/split_mix64.h).
 #include <cstdint>
-#include <string>
 
 namespace hulhe {
 
 // 64 bits from the OS's entropy pool.
 std::uint64_t os_entropy64();
-
-// `bytes` bytes from the OS's entropy pool as 2 * bytes lower-case hex digits.
-std::string os_entropy_hex(int bytes);
 
 }  // namespace hulhe
