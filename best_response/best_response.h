@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "abstraction/policy.h"
-#include "solver/public_tree_traversal.h"
-#include "solver/strategy_tables.h"
+#include "public_tree/public_tree_traversal.h"
+#include "public_tree/strategy_tables.h"
 
 namespace hulhe {
 

@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "solver/sampled_deal.h"
+#include "public_tree/sampled_deal.h"
 #include "util/input_error.h"
 #include "util/progress_pace.h"
 

@@ -34,7 +34,7 @@
 #include "best_response/evaluation_progress.h"
 #include "best_response/range_equity.h"
 #include "game/betting_tree.h"
-#include "solver/private_hands.h"
+#include "public_tree/private_hands.h"
 
 namespace hulhe {
 

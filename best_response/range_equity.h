@@ -19,8 +19,8 @@
 #include "game/card.h"
 #include "game/game_definition.h"
 #include "game/hand_evaluator.h"
-#include "solver/private_hands.h"
-#include "solver/sampled_deal.h"
+#include "public_tree/private_hands.h"
+#include "public_tree/sampled_deal.h"
 
 namespace hulhe {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "solver/strategy_tables.h"
+#include "public_tree/strategy_tables.h"
 
 namespace hulhe {
 

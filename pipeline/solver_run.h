@@ -21,8 +21,8 @@
 #include "game/betting_tree.h"
 #include "pipeline/solve_config.h"
 #include "pipeline/solve_ranks.h"
+#include "public_tree/strategy_tables.h"
 #include "solver/cfr_algorithm.h"
-#include "solver/strategy_tables.h"
 #include "util/process_facts.h"
 
 namespace hulhe {

@@ -10,8 +10,8 @@
 
 #include "abstraction/policy.h"
 #include "game/betting_tree.h"
+#include "public_tree/private_hands.h"
 #include "resolving/range_solver.h"
-#include "solver/private_hands.h"
 
 namespace hulhe {
 

@@ -6,8 +6,8 @@
 #include <chrono>
 #include <cmath>
 
-#include "solver/flat_betting_tree.h"
-#include "solver/terminal_values.h"
+#include "public_tree/flat_betting_tree.h"
+#include "public_tree/terminal_values.h"
 #include "util/input_error.h"
 
 namespace hulhe {

@@ -8,7 +8,7 @@
 //
 // Each iteration walks the public tree once per position (alternating updates) with both
 // players' reach as vectors over hands (Johanson et al. 2012); terminals cost O(n) with card
-// removal (solver/terminal_values.h: fold by inclusion-exclusion over per-card sums, showdown
+// removal (public_tree/terminal_values.h: fold by inclusion-exclusion over per-card sums, showdown
 // by two sweeps over the hands sorted by strength). Regrets follow CFR+ (Tammelin 2014:
 // floored at 0, average weighted by t) or Discounted CFR (Brown & Sandholm 2019: positive
 // regrets × t^α/(t^α+1), negative × t^β/(t^β+1), average × (t/(t+1))^γ). The deals of each
@@ -31,8 +31,8 @@
 
 #include "abstraction/policy.h"
 #include "game/betting_tree.h"
+#include "public_tree/private_hands.h"
 #include "resolving/subgame_boards.h"
-#include "solver/private_hands.h"
 
 namespace hulhe {
 

@@ -2,7 +2,7 @@
 // The solver tables' average strategy seen as a Policy (the strategy CFR converges to;
 // Zinkevich et al. 2007): what best response, export and matches read.
 #include "abstraction/policy.h"
-#include "solver/strategy_tables.h"
+#include "public_tree/strategy_tables.h"
 
 namespace hulhe {
 

@@ -12,7 +12,7 @@
 
 #include "abstraction/card_abstraction.h"
 #include "game/betting_tree.h"
-#include "solver/strategy_tables.h"
+#include "public_tree/strategy_tables.h"
 
 namespace hulhe {
 

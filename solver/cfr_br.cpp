@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "solver/private_hands.h"
+#include "public_tree/private_hands.h"
 #include "util/input_error.h"
 
 namespace hulhe {

@@ -22,8 +22,8 @@
 #include "abstraction/abstraction_factory.h"
 #include "abstraction/card_abstraction.h"
 #include "game/game_definition.h"
+#include "public_tree/strategy_tables.h"
 #include "solver/cfr_algorithm.h"
-#include "solver/strategy_tables.h"
 
 namespace hulhe {
 

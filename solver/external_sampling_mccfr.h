@@ -32,11 +32,11 @@
 
 #include "abstraction/card_abstraction.h"
 #include "game/betting_tree.h"
+#include "public_tree/flat_betting_tree.h"
+#include "public_tree/sampled_deal.h"
+#include "public_tree/strategy_tables.h"
 #include "solver/cfr_algorithm.h"
-#include "solver/flat_betting_tree.h"
-#include "solver/sampled_deal.h"
 #include "solver/sampled_iterations.h"
-#include "solver/strategy_tables.h"
 
 namespace hulhe {
 

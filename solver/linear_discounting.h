@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "public_tree/strategy_tables.h"
 #include "solver/cfr_algorithm.h"
-#include "solver/strategy_tables.h"
 
 namespace hulhe {
 

@@ -4,8 +4,8 @@
 
 #include <algorithm>
 
+#include "public_tree/sampled_deal.h"
 #include "solver/linear_discounting.h"
-#include "solver/sampled_deal.h"
 
 namespace hulhe {
 namespace {

@@ -25,7 +25,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "solver/strategy_tables.h"
+#include "public_tree/strategy_tables.h"
 
 namespace hulhe {
 

@@ -4,8 +4,8 @@
 // sigma^t that a pass reads while it adds to the regrets.
 #include <vector>
 
+#include "public_tree/public_tree_traversal.h"
 #include "solver/cfr_algorithm.h"
-#include "solver/public_tree_traversal.h"
 
 namespace hulhe {
 

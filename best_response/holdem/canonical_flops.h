@@ -11,7 +11,7 @@
 
 #include "game/card.h"
 #include "game/game_definition.h"
-#include "solver/private_hands.h"
+#include "public_tree/private_hands.h"
 
 namespace hulhe {
 

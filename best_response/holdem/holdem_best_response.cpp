@@ -15,7 +15,7 @@
 #include "best_response/holdem/resume_log.h"
 #include "best_response/holdem/systematic_sample.h"
 #include "game/hand_evaluator.h"
-#include "solver/sampled_deal.h"
+#include "public_tree/sampled_deal.h"
 #include "util/input_error.h"
 #include "util/progress_pace.h"
 

@@ -49,7 +49,7 @@
 #include "best_response/evaluation_progress.h"
 #include "best_response/holdem/canonical_flops.h"
 #include "best_response/holdem/unit_distribution.h"
-#include "solver/private_hands.h"
+#include "public_tree/private_hands.h"
 
 namespace hulhe {
 

@@ -42,7 +42,7 @@
 #include "abstraction/policy.h"
 #include "best_response/holdem/canonical_flops.h"
 #include "game/card.h"
-#include "solver/private_hands.h"
+#include "public_tree/private_hands.h"
 
 namespace hulhe {
 

@@ -12,8 +12,8 @@
 #include <numeric>
 
 #include "best_response/holdem/canonical_flops.h"
-#include "solver/private_hands.h"
-#include "solver/sampled_deal.h"
+#include "public_tree/private_hands.h"
+#include "public_tree/sampled_deal.h"
 
 namespace hulhe {
 namespace {

@@ -12,11 +12,11 @@
 
 #include "best_response/best_response.h"
 #include "best_response/holdem/holdem_best_response.h"
+#include "public_tree/strategy_tables.h"
 #include "resolving/blueprint_reach.h"
 #include "solver/average_policy.h"
 #include "solver/cfr_algorithm.h"
 #include "solver/cfr_algorithm_factory.h"
-#include "solver/strategy_tables.h"
 #include "tests/support/solver_test_games.h"
 #include "util/input_error.h"
 

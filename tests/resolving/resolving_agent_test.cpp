@@ -3,11 +3,11 @@
 
 #include <gtest/gtest.h>
 
+#include "public_tree/strategy_tables.h"
 #include "resolving/resolve_agent_scheme.h"
 #include "solver/average_policy.h"
 #include "solver/cfr_algorithm.h"
 #include "solver/cfr_algorithm_factory.h"
-#include "solver/strategy_tables.h"
 #include "strategies/agent_factory.h"
 #include "tests/support/solver_test_games.h"
 #include "util/input_error.h"

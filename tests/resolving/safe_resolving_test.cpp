@@ -7,13 +7,13 @@
 #include <array>
 #include <cstdio>
 
+#include "public_tree/strategy_tables.h"
 #include "resolving/blueprint_reach.h"
 #include "resolving/range_solver.h"
 #include "resolving/subgame_resolve.h"
 #include "solver/average_policy.h"
 #include "solver/cfr_algorithm.h"
 #include "solver/cfr_algorithm_factory.h"
-#include "solver/strategy_tables.h"
 #include "tests/resolving/coarse_holdem_abstraction.h"
 #include "tests/support/solver_test_games.h"
 

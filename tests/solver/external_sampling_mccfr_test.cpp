@@ -19,8 +19,8 @@
 #include "game/betting_tree.h"
 #include "game/game_definition.h"
 #include "game/hand_evaluator.h"
+#include "public_tree/strategy_tables.h"
 #include "solver/average_policy.h"
-#include "solver/strategy_tables.h"
 
 namespace hulhe {
 namespace {

@@ -10,8 +10,8 @@
 #include "best_response/exploitability.h"
 #include "game/betting_tree.h"
 #include "game/game_definition.h"
+#include "public_tree/strategy_tables.h"
 #include "solver/average_policy.h"
-#include "solver/strategy_tables.h"
 #include "util/input_error.h"
 
 namespace hulhe {

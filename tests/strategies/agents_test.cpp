@@ -7,9 +7,9 @@
 
 #include "abstraction/lossless_abstraction.h"
 #include "game/betting_tree.h"
+#include "public_tree/strategy_tables.h"
 #include "solver/average_policy.h"
 #include "solver/cfr_algorithm.h"
-#include "solver/strategy_tables.h"
 #include "strategies/agent_factory.h"
 #include "strategies/baseline_agents.h"
 #include "strategies/bet_sizing.h"

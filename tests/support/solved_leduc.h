@@ -8,10 +8,10 @@
 #include "abstraction/policy.h"
 #include "game/betting_tree.h"
 #include "game/game_definition.h"
+#include "public_tree/strategy_tables.h"
 #include "solver/average_policy.h"
 #include "solver/cfr_algorithm.h"
 #include "solver/cfr_algorithm_factory.h"
-#include "solver/strategy_tables.h"
 #include "tests/support/shipped_games.h"
 
 namespace hulhe::testing {

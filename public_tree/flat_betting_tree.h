@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "game/betting_tree.h"
-#include "solver/strategy_tables.h"
+#include "public_tree/strategy_tables.h"
 
 namespace hulhe {
 

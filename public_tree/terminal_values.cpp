@@ -1,4 +1,4 @@
-#include "solver/terminal_values.h"
+#include "public_tree/terminal_values.h"
 
 #include <algorithm>
 #include <array>

@@ -21,11 +21,11 @@
 
 #include "abstraction/card_abstraction.h"
 #include "game/betting_tree.h"
-#include "solver/flat_betting_tree.h"
-#include "solver/private_hands.h"
-#include "solver/sampled_deal.h"
-#include "solver/strategy_tables.h"
-#include "solver/terminal_values.h"
+#include "public_tree/flat_betting_tree.h"
+#include "public_tree/private_hands.h"
+#include "public_tree/sampled_deal.h"
+#include "public_tree/strategy_tables.h"
+#include "public_tree/terminal_values.h"
 
 namespace hulhe {
 

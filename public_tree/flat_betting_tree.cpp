@@ -1,4 +1,4 @@
-#include "solver/flat_betting_tree.h"
+#include "public_tree/flat_betting_tree.h"
 
 namespace hulhe {
 

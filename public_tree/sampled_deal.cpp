@@ -1,4 +1,4 @@
-#include "solver/sampled_deal.h"
+#include "public_tree/sampled_deal.h"
 
 #include <algorithm>
 #include <bit>

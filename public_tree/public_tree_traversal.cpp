@@ -1,4 +1,4 @@
-#include "solver/public_tree_traversal.h"
+#include "public_tree/public_tree_traversal.h"
 
 #include <omp.h>
 

@@ -1,7 +1,7 @@
 // The two table layouts: both give every information set its own run of entries, the runs
 // cover the tables exactly, bucket-major keeps one bucket's round together, and an algorithm
 // walks to the same numbers in either layout (only where they are stored differs).
-#include "solver/strategy_tables.h"
+#include "public_tree/strategy_tables.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "solver/private_hands.h"
+#include "public_tree/private_hands.h"
 
 #include <string>
 

@@ -1,5 +1,5 @@
 // SplitMix64 streams, dealing, bucket lookup and terminal utilities of the flattened tree.
-#include "solver/sampled_deal.h"
+#include "public_tree/sampled_deal.h"
 
 #include <gtest/gtest.h>
 
@@ -12,9 +12,9 @@
 #include "abstraction/lossless_abstraction.h"
 #include "game/betting_tree.h"
 #include "game/game_definition.h"
-#include "solver/flat_betting_tree.h"
+#include "public_tree/flat_betting_tree.h"
+#include "public_tree/strategy_tables.h"
 #include "solver/sampled_iterations.h"
-#include "solver/strategy_tables.h"
 
 namespace hulhe {
 namespace {

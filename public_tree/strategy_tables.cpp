@@ -1,4 +1,4 @@
-#include "solver/strategy_tables.h"
+#include "public_tree/strategy_tables.h"
 
 #include <cstdint>
 #include <utility>

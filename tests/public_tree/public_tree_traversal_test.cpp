@@ -1,7 +1,7 @@
 // The vector-form walker: a pass split across threads (forced on for Leduc, which is below
 // the size where threads pay off) gives the same regrets, averages, values and best
 // responses as a 1-thread pass; values of a profile are zero-sum.
-#include "solver/public_tree_traversal.h"
+#include "public_tree/public_tree_traversal.h"
 
 #include <gtest/gtest.h>
 
