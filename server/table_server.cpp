@@ -104,8 +104,9 @@ struct TableServer::Impl {
   std::mutex counter_mutex;
   std::int64_t sessions_started = 0;
   DeadlineHttpServer http;
+  std::function<double()> clock;  // empty: seconds_now()
 
-  Impl(Opponent o, PlayStore& s, ServeLimits l, std::uint64_t sd)
+  Impl(Opponent o, PlayStore& s, ServeLimits l, std::uint64_t sd, std::function<double()> c)
       : opponent(std::move(o)),
         store(s),
         limits(l),
@@ -114,9 +115,12 @@ struct TableServer::Impl {
                  [this](const std::string& id, SessionRegistry<PlaySession>::Entry& entry) {
                    finish_abandoned(id, entry);
                  }),
-        http(l.request_seconds) {
+        http(l.request_seconds),
+        clock(std::move(c)) {
     routes();
   }
+
+  double now() const { return clock ? clock() : seconds_now(); }
 
   // A session leaving the registry (expired, evicted, the server stopping) with a hand
   // running: the hand ends by the person's fold and is stored, so that leaving a losing
@@ -149,7 +153,7 @@ struct TableServer::Impl {
 
   std::shared_ptr<SessionRegistry<PlaySession>::Entry> session(const httplib::Request& req) {
     const std::string id = req.matches[1];
-    auto entry = sessions.find(id, seconds_now());
+    auto entry = sessions.find(id, now());
     if (entry == nullptr)
       throw ApiError(404, "no session '" + id + "' (unknown, or expired after " +
                               std::to_string(static_cast<long>(limits.idle_seconds)) +
@@ -266,8 +270,8 @@ struct TableServer::Impl {
                 store.ensure_player(player);
                 auto s = std::make_unique<PlaySession>(opponent, player,
                                                        SplitMix64::for_iteration(seed, number)());
-                const std::string id = sessions.add(std::move(s), seconds_now());
-                auto entry = sessions.find(id, seconds_now());
+                const std::string id = sessions.add(std::move(s), now());
+                auto entry = sessions.find(id, now());
                 std::lock_guard lock(entry->mutex);
                 json state = entry->session->state();
                 send_json(res, 201,
@@ -340,8 +344,8 @@ struct TableServer::Impl {
 };
 
 TableServer::TableServer(Opponent opponent, PlayStore& store, ServeLimits limits,
-                         std::uint64_t seed)
-    : impl_(std::make_unique<Impl>(std::move(opponent), store, limits, seed)) {}
+                         std::uint64_t seed, std::function<double()> clock)
+    : impl_(std::make_unique<Impl>(std::move(opponent), store, limits, seed, std::move(clock))) {}
 
 TableServer::~TableServer() = default;
 

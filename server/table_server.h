@@ -8,6 +8,7 @@
 // PlayStore before the answer that completes them is sent.
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -29,8 +30,11 @@ struct ServeLimits {
 class TableServer {
  public:
   // `seed` seeds the deals and the opponent's choices (hulhe serve draws it from the OS unless
-  // --seed is given); session ids always come from the OS.
-  TableServer(Opponent opponent, PlayStore& store, ServeLimits limits, std::uint64_t seed);
+  // --seed is given); session ids always come from the OS. `clock` gives the seconds on a
+  // steady clock that session expiry reads (empty: std::chrono::steady_clock); tests pass a
+  // clock of their own to let sessions expire without sleeping.
+  TableServer(Opponent opponent, PlayStore& store, ServeLimits limits, std::uint64_t seed,
+              std::function<double()> clock = {});
   ~TableServer();
   TableServer(const TableServer&) = delete;
   TableServer& operator=(const TableServer&) = delete;

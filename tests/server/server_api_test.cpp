@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <httplib.h>
 
+#include <atomic>
 #include <cmath>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -183,22 +184,41 @@ TEST(ServeApi, ClientErrorsGetA4xxJsonAnswerAndChangeNothing) {
   EXPECT_EQ(end["totals"]["hands"], 1);
 }
 
+// Expiry on the server's injected clock (seconds, moved by the test in eighths, which add up
+// exactly): a session idle for exactly idle_seconds is live, one idle for longer is gone, and
+// every use starts its idle time again; no sleeping, so the machine's load cannot change the
+// answer.
 TEST(ServeApi, SessionsAreBoundedAndExpire) {
   testing::TempFolder dir;
   ServeLimits limits;
   limits.max_sessions = 4;
   limits.idle_seconds = 1.0;
-  RunningServer s("bot:always-call", std::nullopt, dir / "play.sqlite", limits);
+  std::atomic<double> now{1000.0};
+  RunningServer s("bot:always-call", std::nullopt, dir / "play.sqlite", limits, 1,
+                  [&now] { return now.load(); });
   std::vector<std::string> ids;
-  for (int i = 0; i < 6; ++i) ids.push_back(s.post("/api/session").body["session"]);
+  for (int i = 0; i < 6; ++i) {
+    now = 1000.0 + i / 8.0;
+    ids.push_back(s.post("/api/session").body["session"]);
+  }
   // The two least recently used went first.
+  now = 1000.625;
   EXPECT_EQ(s.get("/api/session/" + ids[0]).status, 404);
   EXPECT_EQ(s.get("/api/session/" + ids[1]).status, 404);
   for (int i = 2; i < 6; ++i) EXPECT_EQ(s.get("/api/session/" + ids[i]).status, 200);
-  std::this_thread::sleep_for(std::chrono::milliseconds(1300));
-  const Answer expired = s.get("/api/session/" + ids[5]);
-  EXPECT_EQ(expired.status, 404);
-  EXPECT_NE(expired.text.find("expired"), std::string::npos) << expired.text;
+  now = 1001.625;  // idle for exactly idle_seconds: still live, and used again now
+  EXPECT_EQ(s.get("/api/session/" + ids[5]).status, 200);
+  now = 1002.125;  // the others idle for 1.5 s: expired; ids[5] for 0.5 s
+  for (int i = 2; i < 5; ++i) {
+    const Answer expired = s.get("/api/session/" + ids[i]);
+    EXPECT_EQ(expired.status, 404) << i;
+    EXPECT_NE(expired.text.find("expired after 1 s idle"), std::string::npos) << expired.text;
+  }
+  EXPECT_EQ(s.get("/api/session/" + ids[5]).status, 200);
+  now = 1003.125;  // ids[5] idle for exactly 1 s again: live; an eighth later it is not
+  EXPECT_EQ(s.get("/api/session/" + ids[5]).status, 200);
+  now = 1004.25;
+  EXPECT_EQ(s.get("/api/session/" + ids[5]).status, 404);
 }
 
 TEST(ServeApi, HundredsOfConcurrentSessions) {

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -26,9 +27,12 @@ struct Answer {
 
 class RunningServer {
  public:
+  // `clock`: the server's steady clock in seconds (server/table_server.h; empty: the real one).
   RunningServer(const std::string& spec, const std::optional<GameDefinition>& game,
-                const std::string& db, server::ServeLimits limits = {}, std::uint64_t seed = 1)
-      : store_(db), server_(server::load_opponent(spec, game), store_, limits, seed) {
+                const std::string& db, server::ServeLimits limits = {}, std::uint64_t seed = 1,
+                std::function<double()> clock = {})
+      : store_(db),
+        server_(server::load_opponent(spec, game), store_, limits, seed, std::move(clock)) {
     port_ = server_.bind("127.0.0.1", 0);
     thread_ = std::thread([this] { server_.serve(); });
     // The listener is bound already; wait until it answers.
