@@ -39,13 +39,15 @@ struct RangeSolver::Impl {
   std::vector<double> regrets, averages;
   std::array<std::vector<double>, 2> ranges;
   int gadget_player = -1;
+  RangeSolverGadget gadget_kind = RangeSolverGadget::kResolve;
   std::vector<double> terminate_values;  // T(o)
-  std::vector<double> gadget_regrets;    // [o][T, enter]
+  std::vector<double> gadget_regrets;    // resolve: [o][T, enter]; max-margin: [o]
   std::int64_t t = 0;                    // iterations done
   int max_depth = 0;
 
   struct Worker {
     std::vector<double> scratch;
+    std::vector<double> sum;  // n: strategy()'s per-hand sums
   };
   std::vector<Worker> workers;
   std::vector<double> chance_values;  // per child board of a parallel chance node
@@ -89,23 +91,29 @@ struct RangeSolver::Impl {
       for (int k = 0; k < a; ++k) out[k] = 1.0 / a;
   }
 
-  // σ of every hand at (node, board): regret matching (current) or the average.
-  void strategy(std::int32_t node, std::int32_t board, bool current, double* sigma) const {
+  // σ of every hand at (node, board): regret matching (current) or the average. Action-major
+  // ([action][hand]) and loops over hands innermost, so that each one vectorises.
+  void strategy(Worker& w, std::int32_t node, std::int32_t board, bool current,
+                double* sigma) const {
     const int a = nodes[node].num_actions;
     const std::int64_t base = offset[node] + static_cast<std::int64_t>(board) * n * a;
     const double* table = (current ? regrets.data() : averages.data()) + base;
-    // Action-major ([action][hand]): every loop over hands is contiguous and vectorises.
-    for (std::int32_t h = 0; h < n; ++h) {
-      double sum = 0.0;
-      for (int k = 0; k < a; ++k) {
-        const double x = table[k * n + h];
-        sum += current ? (x > 0 ? x : 0.0) : x;
-      }
-      const double inv = sum > 0 ? 1.0 / sum : 0.0;
-      for (int k = 0; k < a; ++k) {
-        const double x = table[k * n + h];
-        sigma[k * n + h] = sum > 0 ? (current ? (x > 0 ? x : 0.0) : x) * inv : 1.0 / a;
-      }
+    double* sum = w.sum.data();
+    std::fill(sum, sum + n, 0.0);
+    for (int k = 0; k < a; ++k) {
+      const double* x = table + static_cast<std::int64_t>(k) * n;
+      double* s = sigma + static_cast<std::int64_t>(k) * n;
+      if (current)
+        for (std::int32_t h = 0; h < n; ++h) s[h] = x[h] > 0 ? x[h] : 0.0;
+      else
+        for (std::int32_t h = 0; h < n; ++h) s[h] = x[h];
+      for (std::int32_t h = 0; h < n; ++h) sum[h] += s[h];
+    }
+    const double uniform = 1.0 / a;
+    for (std::int32_t h = 0; h < n; ++h) sum[h] = sum[h] > 0 ? 1.0 / sum[h] : 0.0;
+    for (int k = 0; k < a; ++k) {
+      double* s = sigma + static_cast<std::int64_t>(k) * n;
+      for (std::int32_t h = 0; h < n; ++h) s[h] = sum[h] > 0 ? s[h] * sum[h] : uniform;
     }
   }
 
@@ -126,7 +134,7 @@ struct RangeSolver::Impl {
     double* child_reach = sc(w, depth, 6);
     const bool own = f.player == p.traverser;
     const bool current = p.mode == Mode::kCfr;
-    if (!(own && p.mode == Mode::kBestResponse)) strategy(node, board, current, sigma);
+    if (!(own && p.mode == Mode::kBestResponse)) strategy(w, node, board, current, sigma);
     for (int k = 0; k < a; ++k) {
       double* v = sc(w, depth, k);
       const std::int32_t c = f.child[k];
@@ -146,45 +154,50 @@ struct RangeSolver::Impl {
       else
         walk(w, p, c, board, rt_c, ro_c, v, depth + 1, top);
     }
+    const double* v[kNumActionKinds] = {};
+    for (int k = 0; k < a; ++k) v[k] = sc(w, depth, k);
     if (!own) {
-      for (std::int32_t h = 0; h < n; ++h) {
-        double s = 0.0;
-        for (int k = 0; k < a; ++k) s += sc(w, depth, k)[h];
-        out[h] = s;
-      }
+      for (std::int32_t h = 0; h < n; ++h) out[h] = v[0][h];
+      for (int k = 1; k < a; ++k)
+        for (std::int32_t h = 0; h < n; ++h) out[h] += v[k][h];
       return;
     }
     if (p.mode == Mode::kBestResponse) {
-      for (std::int32_t h = 0; h < n; ++h) {
-        double m = sc(w, depth, 0)[h];
-        for (int k = 1; k < a; ++k) m = std::max(m, sc(w, depth, k)[h]);
-        out[h] = m;
-      }
+      for (std::int32_t h = 0; h < n; ++h) out[h] = v[0][h];
+      for (int k = 1; k < a; ++k)
+        for (std::int32_t h = 0; h < n; ++h) out[h] = std::max(out[h], v[k][h]);
       return;
     }
-    for (std::int32_t h = 0; h < n; ++h) {
-      double s = 0.0;
-      for (int k = 0; k < a; ++k) s += sigma[k * n + h] * sc(w, depth, k)[h];
-      out[h] = s;
+    for (std::int32_t h = 0; h < n; ++h) out[h] = sigma[h] * v[0][h];
+    for (int k = 1; k < a; ++k) {
+      const double* sigk = sigma + static_cast<std::int64_t>(k) * n;
+      for (std::int32_t h = 0; h < n; ++h) out[h] += sigk[h] * v[k][h];
     }
     if (p.mode != Mode::kCfr) return;
     const std::int64_t base = offset[node] + static_cast<std::int64_t>(board) * n * a;
     double* r = regrets.data() + base;
     double* s = averages.data() + base;
+    // Hands that clash with the board keep 0 (their values and reach are 0 anyway); the
+    // selects instead of branches keep the loops vectorised.
     for (int k = 0; k < a; ++k) {
-      const double* v = sc(w, depth, k);
+      const double* vk = v[k];
       double* rk = r + static_cast<std::int64_t>(k) * n;
       double* sk = s + static_cast<std::int64_t>(k) * n;
       const double* sigk = sigma + static_cast<std::int64_t>(k) * n;
+      if (p.plus) {
+        for (std::int32_t h = 0; h < n; ++h) {
+          const double x = rk[h] + (vk[h] - out[h]);
+          rk[h] = ok[h] < 0 ? rk[h] : (x > 0 ? x : 0.0);
+        }
+      } else {
+        for (std::int32_t h = 0; h < n; ++h) {
+          const double x = rk[h] + (vk[h] - out[h]);
+          rk[h] = ok[h] < 0 ? rk[h] : x * (x > 0 ? p.pos_discount : p.neg_discount);
+        }
+      }
       for (std::int32_t h = 0; h < n; ++h) {
-        if (ok[h] < 0) continue;
-        double x = rk[h] + (v[h] - out[h]);
-        if (p.plus)
-          x = x > 0 ? x : 0.0;
-        else
-          x *= x > 0 ? p.pos_discount : p.neg_discount;
-        rk[h] = x;
-        sk[h] = (sk[h] + p.avg_weight * rt[h] * sigk[h]) * p.avg_discount;
+        const double y = (sk[h] + p.avg_weight * rt[h] * sigk[h]) * p.avg_discount;
+        sk[h] = ok[h] < 0 ? sk[h] : y;
       }
     }
   }
@@ -242,10 +255,25 @@ struct RangeSolver::Impl {
     return d + 1;
   }
 
-  // The reach at the root of `position`: its range, or the gadget's probability of entering.
+  // The reach at the root of `position`: its range, or the gadget's: per hand the probability
+  // of entering (resolve), or the distribution over the hands it enters with (max-margin).
   void root_reach(int position, double* out) const {
     if (position != gadget_player) {
       std::copy(ranges[position].begin(), ranges[position].end(), out);
+      return;
+    }
+    if (gadget_kind == RangeSolverGadget::kMaxMargin) {
+      double sum = 0.0;
+      std::int32_t count = 0;
+      for (std::int32_t h = 0; h < n; ++h)
+        if (valid[0][h] >= 0) {
+          sum += std::max(0.0, gadget_regrets[h]);
+          ++count;
+        }
+      for (std::int32_t h = 0; h < n; ++h)
+        out[h] = valid[0][h] < 0 ? 0.0
+                 : sum > 0       ? std::max(0.0, gadget_regrets[h]) / sum
+                                 : 1.0 / count;
       return;
     }
     for (std::int32_t h = 0; h < n; ++h) {
@@ -253,6 +281,11 @@ struct RangeSolver::Impl {
       regret_matching(gadget_regrets.data() + 2 * h, 2, s);
       out[h] = valid[0][h] < 0 ? 0.0 : s[1];
     }
+  }
+
+  static double updated_regret(const Pass& p, double x) {
+    if (p.plus) return x > 0 ? x : 0.0;
+    return x * (x > 0 ? p.pos_discount : p.neg_discount);
   }
 
   void run_pass(const Pass& p, bool use_gadget, double* out) {
@@ -267,6 +300,17 @@ struct RangeSolver::Impl {
     }
     walk(w, p, root, 0, rt.data(), ro.data(), out, 0, true);
     if (!use_gadget || p.mode != Mode::kCfr || p.traverser != gadget_player) return;
+    if (gadget_kind == RangeSolverGadget::kMaxMargin) {
+      // One choice among the hands, each worth its margin's opposite, out(o) − T(o): regret
+      // matching drives the re-solver to the strategy whose smallest margin is largest.
+      double mean = 0.0;
+      for (std::int32_t h = 0; h < n; ++h) mean += rt[h] * (out[h] - terminate_values[h]);
+      for (std::int32_t h = 0; h < n; ++h)
+        if (valid[0][h] >= 0)
+          gadget_regrets[h] =
+              updated_regret(p, gadget_regrets[h] + (out[h] - terminate_values[h]) - mean);
+      return;
+    }
     // The gadget's own regrets: terminate (T) against enter (the subgame's value).
     for (std::int32_t h = 0; h < n; ++h) {
       if (valid[0][h] < 0) continue;
@@ -275,14 +319,7 @@ struct RangeSolver::Impl {
       regret_matching(r, 2, s);
       const double v[2] = {terminate_values[h], out[h]};
       const double mean = s[0] * v[0] + s[1] * v[1];
-      for (int k = 0; k < 2; ++k) {
-        double x = r[k] + (v[k] - mean);
-        if (p.plus)
-          x = x > 0 ? x : 0.0;
-        else
-          x *= x > 0 ? p.pos_discount : p.neg_discount;
-        r[k] = x;
-      }
+      for (int k = 0; k < 2; ++k) r[k] = updated_regret(p, r[k] + (v[k] - mean));
     }
   }
 
@@ -354,8 +391,10 @@ RangeSolver::RangeSolver(const BettingTree& tree, std::int32_t root, std::span<c
   for (const SubgameBoard& b : last) m.showdown.push_back(make_showdown_order(g, m.hands, b.mask));
   m.max_depth = m.depth_below(root) + 1;
   m.workers.resize(std::max(1, options.threads));
-  for (auto& w : m.workers)
+  for (auto& w : m.workers) {
     w.scratch.assign(static_cast<std::size_t>(m.max_depth) * kSlots * m.n, 0.0);
+    w.sum.assign(m.n, 0.0);
+  }
   for (int p = 0; p < 2; ++p) m.ranges[p].assign(m.n, 0.0);
 }
 
@@ -401,7 +440,8 @@ void RangeSolver::set_range(int position, std::span<const double> range) {
   }
 }
 
-void RangeSolver::set_gadget(int position, std::span<const double> terminate_values) {
+void RangeSolver::set_gadget(int position, std::span<const double> terminate_values,
+                             RangeSolverGadget kind) {
   Impl& m = *impl_;
   if (terminate_values.empty()) {
     m.gadget_player = -1;
@@ -411,7 +451,9 @@ void RangeSolver::set_gadget(int position, std::span<const double> terminate_val
     throw InputError("gadget values need " + std::to_string(m.n) + " entries");
   m.gadget_player = position;
   m.terminate_values.assign(terminate_values.begin(), terminate_values.end());
-  m.gadget_regrets.assign(static_cast<std::size_t>(2) * m.n, 0.0);
+  m.gadget_kind = kind;
+  m.gadget_regrets.assign(
+      static_cast<std::size_t>(kind == RangeSolverGadget::kMaxMargin ? 1 : 2) * m.n, 0.0);
 }
 
 void RangeSolver::clear() {

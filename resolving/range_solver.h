@@ -19,10 +19,17 @@
 // over the boards still to come (each deal compatible with both hands equally likely), π_{-p}
 // the other position's reach (its range times its actions in the subgame).
 //
-// Safe re-solving: set_gadget() puts Burch, Johanson & Bowling's (2014, CFR-D) re-solving
-// gadget in front of the root for the opponent: per hand o it chooses between terminating
-// with value T(o) (its counterfactual best-response value against the blueprint) and entering,
-// by regret matching; its reach into the subgame is the probability of entering.
+// Safe re-solving: set_gadget() puts a gadget in front of the root for the opponent, built on
+// T(o), each opponent hand's counterfactual best-response value against the blueprint.
+// Resolve (Burch, Johanson & Bowling 2014, CFR-D's re-solving gadget): per hand o the
+// opponent chooses between terminating with T(o) and entering, by regret matching; its reach
+// into the subgame is the probability of entering. Any strategy that holds every hand to T(o)
+// solves it, the blueprint's own included, so it keeps the blueprint's safety without pushing
+// past it. Max-margin (Moravčík, Schmid, Ha, Hladík & Gaukrodger 2016, "Refining subgames in
+// large imperfect information games"): the opponent chooses which hand to enter with, one
+// choice among all its hands worth out(o) − T(o) each; the re-solver thus maximises the
+// smallest margin T(o) − cbv(o), which is at least 0 at convergence (the blueprint reaches 0)
+// and positive wherever the subgame lets it do better than the blueprint.
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -35,6 +42,8 @@
 #include "resolving/subgame_boards.h"
 
 namespace hulhe {
+
+enum class RangeSolverGadget { kResolve, kMaxMargin };
 
 struct RangeSolverOptions {
   enum class Algorithm { kCfrPlus, kDcfr } algorithm = Algorithm::kDcfr;
@@ -64,10 +73,11 @@ class RangeSolver {
   // Position p's range over hands() (hands touching the root board are set to 0).
   void set_range(int position, std::span<const double> range);
   const std::vector<double>& range(int position) const;
-  // The CFR-D gadget for `position` (the re-solver's opponent): its range becomes the gadget's
-  // probability of entering, per hand, against terminating with `terminate_values` (chips,
-  // counterfactual, as values()). Clears a gadget when `terminate_values` is empty.
-  void set_gadget(int position, std::span<const double> terminate_values);
+  // A gadget for `position` (the re-solver's opponent) on `terminate_values` (T(o): chips,
+  // counterfactual, as values()): its range becomes the gadget's reach (above). Clears a
+  // gadget when `terminate_values` is empty.
+  void set_gadget(int position, std::span<const double> terminate_values,
+                  RangeSolverGadget kind = RangeSolverGadget::kResolve);
 
   // Forgets every regret and average (and the iteration count): a fresh solve of the same
   // subgame, e.g. after set_strategy() was used to evaluate the blueprint.

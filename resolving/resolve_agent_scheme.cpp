@@ -3,7 +3,7 @@
 #include <filesystem>
 
 #include "resolving/resolving_agent.h"
-#include "strategies/agent_factory.h"
+#include "agents/agent_factory.h"
 #include "util/input_error.h"
 
 namespace hulhe {
@@ -20,13 +20,11 @@ AgentSource load_resolving_agent(const AgentSpec& spec, const std::optional<Game
     throw InputError("agent '" + spec.spec +
                      "': re-solving needs a 2-player limit hold'em game with 2 hole cards");
   ResolvingAgentOptions options = parsed.options;
-  options.first_round = parsed.round >= 0          ? parsed.round
-                        : parsed.street == "river" ? g.num_rounds - 1
-                                                   : std::max(1, g.num_rounds - 2);
-  if (options.first_round >= g.num_rounds)
-    throw InputError("agent '" + spec.spec + "': the game has " + std::to_string(g.num_rounds) +
-                     " rounds, so round=" + std::to_string(options.first_round) +
-                     " cannot be re-solved");
+  try {
+    options.first_round = parsed.first_round(g);
+  } catch (const InputError& e) {
+    throw InputError("agent '" + spec.spec + "': " + e.what());
+  }
   auto tree = std::make_shared<const BettingTree>(g);
   AgentSource s;
   s.spec = spec.spec;

@@ -1,5 +1,6 @@
 #include "resolving/resolving_agent.h"
 
+#include <algorithm>
 #include <charconv>
 #include <stdexcept>
 #include <vector>
@@ -79,6 +80,16 @@ ResolvingAgentSpec ResolvingAgentSpec::parse(const std::string& spec) {
     }
   }
   return s;
+}
+
+int ResolvingAgentSpec::first_round(const GameDefinition& game) const {
+  const int r = round >= 0          ? round
+                : street == "river" ? game.num_rounds - 1
+                                    : std::max(1, game.num_rounds - 2);
+  if (r >= game.num_rounds)
+    throw InputError("the game has " + std::to_string(game.num_rounds) + " rounds, so round " +
+                     std::to_string(r) + " cannot be re-solved");
+  return r;
 }
 
 ResolvingAgent::ResolvingAgent(std::shared_ptr<const Policy> blueprint,

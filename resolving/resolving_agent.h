@@ -16,8 +16,8 @@
 
 #include "abstraction/policy.h"
 #include "resolving/subgame_resolve.h"
-#include "strategies/agent.h"
-#include "strategies/policy_agent.h"
+#include "agents/agent.h"
+#include "agents/policy_agent.h"
 
 namespace hulhe {
 
@@ -27,14 +27,17 @@ struct ResolvingAgentOptions {
 };
 
 // `resolve:FILE[:key=value]...` with keys street=turn|river (or round=R), iterations=N,
-// seconds=S (a time budget per solve), threads=T, algorithm=dcfr|cfr+, gadget=safe|unsafe.
-// InputError (one line) on an unknown key or a bad value.
+// seconds=S (a time budget per solve), threads=T, algorithm=dcfr|cfr+,
+// gadget=safe|maxmargin|unsafe. InputError (one line) on an unknown key or a bad value.
 struct ResolvingAgentSpec {
   std::string path;
   std::string street = "turn";
   int round = -1;
   ResolvingAgentOptions options;
   static ResolvingAgentSpec parse(const std::string& spec);
+  // The first re-solved round in `game`: round=R, or street=river (the last round) or turn
+  // (the one before, at least 1). InputError when the game has no such round.
+  int first_round(const GameDefinition& game) const;
 };
 
 class ResolvingAgent final : public Agent {

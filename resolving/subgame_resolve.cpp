@@ -9,8 +9,9 @@ namespace hulhe {
 
 ResolveGadget parse_resolve_gadget(const std::string& text) {
   if (text == "safe") return ResolveGadget::kSafe;
+  if (text == "maxmargin") return ResolveGadget::kMaxMargin;
   if (text == "unsafe") return ResolveGadget::kUnsafe;
-  throw InputError("unknown re-solving gadget '" + text + "' (safe, unsafe)");
+  throw InputError("unknown re-solving gadget '" + text + "' (safe, maxmargin, unsafe)");
 }
 
 namespace {
@@ -26,12 +27,14 @@ SubgameResolve resolve_with(std::unique_ptr<RangeSolver> solver, int resolver,
   r.solver = std::move(solver);
   RangeSolver& s = *r.solver;
   const int opponent = 1 - resolver;
-  if (options.gadget == ResolveGadget::kSafe) {
+  if (options.gadget != ResolveGadget::kUnsafe) {
     // T(o): the opponent's best response to the blueprint's own play of this subgame.
     set_blueprint(s);
     r.terminate_values = s.best_response_values(opponent);
     s.clear();
-    s.set_gadget(opponent, r.terminate_values);
+    s.set_gadget(opponent, r.terminate_values,
+                 options.gadget == ResolveGadget::kMaxMargin ? RangeSolverGadget::kMaxMargin
+                                                             : RangeSolverGadget::kResolve);
   }
   if (options.seconds > 0) {
     r.iterations = s.iterate_for(options.seconds, options.iterations);

@@ -24,8 +24,10 @@
 
 namespace hulhe {
 
-enum class ResolveGadget { kSafe, kUnsafe };
-// "safe", "unsafe"; InputError on anything else.
+// kSafe: CFR-D's re-solving gadget; kMaxMargin: Moravčík et al.'s max-margin gadget (safe as
+// well, and it pushes the margins up: range_solver.h); kUnsafe: no gadget.
+enum class ResolveGadget { kSafe, kMaxMargin, kUnsafe };
+// "safe", "maxmargin", "unsafe"; InputError on anything else.
 ResolveGadget parse_resolve_gadget(const std::string& text);
 
 struct SubgameResolveOptions {
@@ -38,8 +40,8 @@ struct SubgameResolveOptions {
 struct SubgameResolve {
   std::unique_ptr<RangeSolver> solver;  // the re-solved subgame (its average strategy)
   int resolver = 0;
-  // Safe: the gadget's T(o) per opponent hand (the opponent's counterfactual best-response
-  // values against the blueprint); empty for unsafe.
+  // Safe and max-margin: the gadget's T(o) per opponent hand (the opponent's counterfactual
+  // best-response values against the blueprint); empty for unsafe.
   std::vector<double> terminate_values;
   std::int64_t iterations = 0;
 };
@@ -58,7 +60,7 @@ SubgameResolve resolve_subgame(const RangeSolver& blueprint, std::int32_t root,
 
 // Σ_o max(0, cbv'(o) − T(o)): how much more the opponent's hands get in counterfactual value
 // against the re-solved strategy than against the blueprint (safe re-solves only; chips,
-// counterfactual, not normalised).
+// counterfactual, not normalised). 0 for unsafe re-solves (no T to compare with).
 double gadget_excess(const SubgameResolve& resolve);
 
 }  // namespace hulhe

@@ -159,6 +159,12 @@ struct HoldemBestResponse::Impl {
                        "rounds and no board before the first round");
     if (fixed != nullptr && !(fixed->tree().game() == game))
       throw InputError("the two strategies are of different games");
+    if (opt.subgames != nullptr &&
+        (fixed != nullptr || opt.subgames->round() < 1 || opt.subgames->round() >= game.num_rounds))
+      throw InputError("game '" + game.name + "': no round " +
+                       std::to_string(opt.subgames->round()) +
+                       " to take subgame values from (rounds 1 to " +
+                       std::to_string(game.num_rounds - 1) + ", best responses only)");
     hands = enumerate_private_hands(game);
     n = hands.size();
     rounds = game.num_rounds;
@@ -228,6 +234,11 @@ struct HoldemBestResponse::Impl {
                                    single ? 4u : 8u,
                                    2u};
     run_key = checksum64(mode, sizeof mode, key);
+    if (opt.subgames != nullptr) {
+      const std::uint64_t source[2] = {static_cast<std::uint64_t>(opt.subgames->round()),
+                                       opt.subgames->key()};
+      run_key = checksum64(source, sizeof source, run_key);
+    }
   }
 
   int depth_of(std::int32_t i) const {
@@ -408,6 +419,19 @@ struct HoldemBestResponse::Impl {
   // ws.board/board_mask and the opponent's reach there (ws.reach[r], ws.live[r]).
   void process(Workspace& ws, int r) const {
     const auto E = static_cast<std::int32_t>(entries[r].size());
+    if (opt.subgames != nullptr && r == opt.subgames->round()) {
+      const std::span<const Card> board(ws.board[r].data(), game.total_board_cards(r));
+      for (int t = 0; t < 2; ++t)
+        for (std::int32_t e = 0; e < E; ++e) {
+          double* out = at(ws.values[r], r, t, e);
+          if (ws.live[r][t * E + e])
+            opt.subgames->best_response_values(entries[r][e], board, t, at(ws.reach[r], r, t, e),
+                                               out);
+          else
+            std::fill(out, out + n, 0.0);
+        }
+      return;
+    }
     if (r == rounds - 1) {  // a 2-round game's flop: the board is complete
       std::fill(ws.values[r].begin(), ws.values[r].end(), 0.0);
       accumulate_last(ws, r, 0, ws.reach[r].data(), ws.live[r].data(), ws.values[r].data());
@@ -420,7 +444,9 @@ struct HoldemBestResponse::Impl {
       for (std::int32_t e = 0; e < E; ++e)
         if (ws.live[r][t * E + e]) forward(ws, t, r, entries[r][e], at(ws.reach[r], r, t, e), 0);
     std::fill(ws.acc[q].begin(), ws.acc[q].end(), 0.0);
-    if (q == rounds - 1) {
+    // The last round in one batch, unless its subgames come from opt.subgames (then each
+    // deal goes through process() as the rounds before it do).
+    if (q == rounds - 1 && !(opt.subgames != nullptr && opt.subgames->round() == q)) {
       accumulate_last(ws, r, fresh[q], ws.raw[q].data(), ws.live[q].data(), ws.acc[q].data());
     } else {
       deal_next_round(ws, r);

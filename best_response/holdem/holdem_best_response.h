@@ -48,6 +48,7 @@
 #include "abstraction/policy.h"
 #include "best_response/evaluation_progress.h"
 #include "best_response/holdem/canonical_flops.h"
+#include "best_response/holdem/subgame_values.h"
 #include "best_response/holdem/unit_distribution.h"
 #include "public_tree/private_hands.h"
 
@@ -83,6 +84,10 @@ struct HoldemBestResponseOptions {
   // the coordinator, run() computes the units it is sent and returns a report with
   // `complete` false (and no resume file is opened there).
   std::shared_ptr<UnitDistribution> distribution;
+  // From round subgames->round() on, the strategy responded to is the source's (a re-solving
+  // agent's) instead of the policy's: the subgames' values come from it (subgame_values.h).
+  // Null: the policy's everywhere. Best responses only (not with a fixed second policy).
+  std::shared_ptr<const SubgameValueSource> subgames;
 };
 
 struct HoldemBestResponseReport {

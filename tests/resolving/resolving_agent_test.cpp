@@ -3,12 +3,12 @@
 
 #include <gtest/gtest.h>
 
+#include "agents/agent_factory.h"
 #include "public_tree/strategy_tables.h"
 #include "resolving/resolve_agent_scheme.h"
 #include "solver/average_policy.h"
 #include "solver/cfr_algorithm.h"
 #include "solver/cfr_algorithm_factory.h"
-#include "strategies/agent_factory.h"
 #include "tests/support/solver_test_games.h"
 #include "util/input_error.h"
 

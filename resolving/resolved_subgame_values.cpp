@@ -1,0 +1,52 @@
+#include "resolving/resolved_subgame_values.h"
+
+#include <algorithm>
+#include <bit>
+#include <string>
+#include <vector>
+
+#include "util/checksums.h"
+#include "util/input_error.h"
+
+namespace hulhe {
+
+ResolvedSubgameValues::ResolvedSubgameValues(std::shared_ptr<const Policy> blueprint, int round,
+                                             SubgameResolveOptions options)
+    : blueprint_(std::move(blueprint)), round_(round), options_(options) {
+  const GameDefinition& game = blueprint_->tree().game();
+  if (round_ < 1 || round_ >= game.num_rounds)
+    throw InputError("game '" + game.name + "' has no round " + std::to_string(round_) +
+                     " to re-solve from (1 to " + std::to_string(game.num_rounds - 1) + ")");
+  if (options_.iterations < 1) throw InputError("a re-solve needs at least 1 iteration");
+  if (options_.seconds > 0)
+    throw InputError("measuring re-solving needs an iteration count, not a time budget");
+  options_.solver.threads = 1;
+}
+
+std::uint64_t ResolvedSubgameValues::key() const {
+  const std::uint64_t words[6] = {
+      static_cast<std::uint64_t>(options_.gadget) + 1,
+      static_cast<std::uint64_t>(
+          options_.solver.algorithm == RangeSolverOptions::Algorithm::kCfrPlus ? 1 : 2),
+      std::bit_cast<std::uint64_t>(options_.solver.alpha),
+      std::bit_cast<std::uint64_t>(options_.solver.beta),
+      std::bit_cast<std::uint64_t>(options_.solver.gamma),
+      static_cast<std::uint64_t>(options_.iterations)};
+  return checksum64(words, sizeof words, 0x7265736f6c7665ULL);  // "resolve"
+}
+
+void ResolvedSubgameValues::best_response_values(std::int32_t entry, std::span<const Card> board,
+                                                 int responder, const double* opponent_reach,
+                                                 double* out) const {
+  const int agent = 1 - responder;
+  SubgameResolve r =
+      resolve_subgame(blueprint_->tree(), *blueprint_, entry, board, agent, options_);
+  RangeSolver& s = *r.solver;
+  // The walk's reach of the agent is the blueprint's (the agent plays it in the trunk); the
+  // responder's values are taken against exactly that reach.
+  s.set_range(agent, std::span<const double>(opponent_reach, s.hands().size()));
+  const std::vector<double> v = s.best_response_values(responder);
+  std::copy(v.begin(), v.end(), out);
+}
+
+}  // namespace hulhe
