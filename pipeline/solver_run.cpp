@@ -169,7 +169,7 @@ void SolverRun::save() {
   c.params = params_;
   // Lend the tables to the checkpoint instead of copying hundreds of MB; the algorithm keeps
   // referring to tables_, whose buffers come back before it runs again.
-  const auto start = std::chrono::steady_clock::now();
+  const double start = seconds_now();
   c.tables = std::move(tables_);
   std::vector<float>* state = algorithm_->extra_state();
   if (state != nullptr) c.algorithm_state = std::move(*state);
@@ -184,8 +184,7 @@ void SolverRun::save() {
     throw;
   }
   give_back();
-  last_checkpoint_seconds_ =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  last_checkpoint_seconds_ = seconds_now() - start;
   last_checkpoint_mb_s_ = static_cast<double>(std::filesystem::file_size(config_.checkpoint)) /
                           1e6 / std::max(last_checkpoint_seconds_, 1e-9);
 }

@@ -93,8 +93,9 @@ class SolverRun {
   // True once SIGINT or SIGTERM arrived during run(): long work in the progress callback
   // polls it to end early (run() then checkpoints and returns).
   static bool stop_requested();
-  // The clock run() reads, in seconds (default: std::chrono::steady_clock). Tests advance a
-  // clock of their own to simulate hours of history in seconds.
+  // The clock run() and its checkpoint writes read, in seconds (default:
+  // std::chrono::steady_clock). Tests advance a clock of their own to simulate hours of
+  // history in seconds, and chunks and writes of known length.
   void use_clock(std::function<double()> seconds_now) { clock_ = std::move(seconds_now); }
 
   // Exact exploitability of the current average strategy, if the game is small enough.

@@ -1,18 +1,19 @@
 // The solve driver keeps its promises however long a run has gone on and whatever its
 // progress callback does: chunks stay ~0.1 s, progress keeps coming, the budget (in solve
 // time) holds, SIGTERM during a callback ends the run with a checkpoint, and durable
-// checkpoints stay a bounded share of the run. Time excluded by the callback stands in for
-// hours of estimates ("simulated history"), so the tests take seconds.
+// checkpoints stay a bounded share of the run. Every test runs on a simulated clock
+// (SolverRun::use_clock): an iteration, a look at the clock and an estimate in the callback
+// each take a set number of seconds, so the bounds below follow from the driver's rules alone
+// and no machine, however loaded, changes the answer. Time excluded by the callback stands in
+// for hours of estimates ("simulated history").
 #include "pipeline/solver_run.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <chrono>
 #include <csignal>
 #include <filesystem>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "solver/checkpoint.h"
@@ -21,12 +22,6 @@
 
 namespace hulhe {
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double seconds_between(Clock::time_point a, Clock::time_point b) {
-  return std::chrono::duration<double>(b - a).count();
-}
 
 SolveConfig config_for(const std::string& game, const std::string& algorithm,
                        const std::string& checkpoint) {
@@ -38,111 +33,139 @@ SolveConfig config_for(const std::string& game, const std::string& algorithm,
   return c;
 }
 
+// External sampling on `game` with an iteration cap no run reaches (the budget of `seconds` of
+// solve time ends it) and a progress report due every `progress_every` seconds.
+SolveConfig budget_config(const std::string& game, const std::string& checkpoint, double seconds,
+                          double progress_every) {
+  SolveConfig c = config_for(game, "external", checkpoint);
+  c.iterations = std::int64_t{1} << 40;
+  c.seconds = seconds;
+  c.progress_every_seconds = progress_every;
+  return c;
+}
+
+// The run's clock: each iteration done takes `per_iteration` seconds and each reading of the
+// clock `per_read` (so a checkpoint write, read before and after, takes one `per_read`);
+// `offset` is what the test adds (an estimate in the progress callback).
+class SimulatedClock {
+ public:
+  SimulatedClock(SolverRun& run, double per_iteration, double per_read)
+      : run_(run), per_iteration_(per_iteration), per_read_(per_read) {
+    run.use_clock([this] {
+      ++reads_;
+      return seconds();
+    });
+  }
+  double seconds() const {
+    return 1000.0 + static_cast<double>(run_.iterations_done()) * per_iteration_ +
+           static_cast<double>(reads_) * per_read_ + offset;
+  }
+  double offset = 0.0;
+
+ private:
+  SolverRun& run_;
+  double per_iteration_, per_read_;
+  std::int64_t reads_ = 0;
+};
+
+// Chunks double below 0.05 s and halve above 0.2 s of their own time (solver_run.cpp), so no
+// chunk is longer than twice 0.05 s: the iteration time plus its one reading of the clock.
+constexpr double kLongestChunk = 2 * 0.05;
+// What the clock's readings around a chunk and a write add (a few of 1e-6 or 1e-4 s).
+constexpr double kSlack = 1e-3;
+
 // Issue 20's defect: every estimate's time was subtracted from each later chunk's length, so
 // after the first estimate chunks looked negative, doubled without bound, and budgets,
 // checkpoints and signals went unanswered for as long as all the estimates had taken. Here
-// the run's clock is the real one plus an offset, and each progress report "spends" an hour
-// on an estimate (the offset grows by 3600 s, excluded from the solve time): tens of hours
-// of simulated history within a 1.5-second solve budget. The iteration cap ends the run if
-// the chunks run away.
+// each progress report "spends" an hour on an estimate (the clock moves on by 3600 s, excluded
+// from the solve time): tens of hours of simulated history within a 3-second solve budget.
+// The iteration cap ends the run if the chunks run away.
 TEST(SolverRun, ChunksProgressAndBudgetStayBoundedAfterHoursOfExcludedTime) {
   testing::TempFolder dir;
-  SolveConfig c = config_for("kuhn", "external", dir / "kuhn.ckpt");
-  c.iterations = std::int64_t{1} << 40;
-  // Ten simulated hours need ten reports: chunks may grow to 0.2 s on a loaded, sanitized
-  // machine, so the budget leaves room for fifteen at that length.
-  c.seconds = 3.0;
-  c.progress_every_seconds = 0.05;
+  SolveConfig c = budget_config("kuhn", dir / "kuhn.ckpt", 3.0, 0.05);
   c.checkpoint_every_seconds = 0.25;
   SolverRun run(c, false);
-  double offset = 0.0;
-  run.use_clock([&] {
-    return std::chrono::duration<double>(Clock::now().time_since_epoch()).count() + offset;
-  });
+  SimulatedClock clock(run, 1e-5, 1e-6);
   std::vector<SolveProgress> reports;
-  std::vector<Clock::time_point> at;
-  const auto start = Clock::now();
+  const double start = clock.seconds();
   const SolveSummary s = run.run([&](const SolveProgress& p) {
     reports.push_back(p);
-    at.push_back(Clock::now());
-    offset += 3600.0;  // an hour-long estimate
+    clock.offset += 3600.0;  // an hour-long estimate
     run.exclude_time(3600.0);
   });
-  const double wall = seconds_between(start, Clock::now());
-  ASSERT_GE(reports.size(), 10u) << "solve seconds " << s.seconds << ", wall " << wall;
-  double longest_chunk = 0.0, longest_gap = seconds_between(start, at.front());
+  // The budget ends the run within one chunk of it, and the solve time is the clock's time
+  // less the hours excluded.
+  EXPECT_LT(s.iterations, c.iterations) << "the budget, not the iteration cap, ended the run";
+  EXPECT_GE(s.seconds, c.seconds);
+  EXPECT_LT(s.seconds, c.seconds + kLongestChunk + kSlack) << reports.size() << " reports";
+  EXPECT_NEAR(clock.seconds() - start - clock.offset, s.seconds, 1e-3);
+  double longest_chunk = 0.0, longest_gap = 0.0;
   int checkpoints = 0;
   for (std::size_t i = 0; i < reports.size(); ++i) {
     longest_chunk = std::max(longest_chunk, reports[i].chunk_seconds);
-    if (i > 0) longest_gap = std::max(longest_gap, seconds_between(at[i - 1], at[i]));
+    if (i > 0)
+      longest_gap =
+          std::max(longest_gap, reports[i].elapsed_seconds - reports[i - 1].elapsed_seconds);
     checkpoints += reports[i].checkpoint_written;
   }
-  // Chunks aim at 0.05-0.2 s; a chunk sized from hours of excluded time would run for
-  // minutes. The bounds leave room for a loaded or sanitized machine whose checkpoint
-  // writes (fsync) wait on other tests' disk traffic: at 0.75 s / 1 s they failed
-  // once in a sanitizer run of the whole suite.
-  EXPECT_LT(longest_chunk, 1.5) << "chunks grew after excluded time";
-  EXPECT_LT(longest_gap, 2.5) << "progress stopped coming";
-  EXPECT_GE(checkpoints, 2) << "the checkpoint interval is in solve time and must keep firing";
-  EXPECT_LT(s.iterations, c.iterations) << "the budget, not the iteration cap, ended the run";
-  EXPECT_GE(s.seconds, c.seconds);
-  EXPECT_LT(s.seconds, c.seconds + 1.5) << reports.size() << " reports";
-  EXPECT_LT(wall, c.seconds + 4.0) << reports.size() << " reports";
-  EXPECT_GE(offset, 10 * 3600.0) << "fewer than ten hours simulated";
+  // A chunk sized from hours of excluded time would run for hours.
+  EXPECT_LE(longest_chunk, kLongestChunk) << "chunks grew after excluded time";
+  // A report is due every 0.05 s of solve time, so after every chunk once chunks reach it.
+  EXPECT_LE(longest_gap, kLongestChunk + kSlack) << "progress stopped coming";
+  EXPECT_GE(reports.size(), static_cast<std::size_t>(c.seconds / (kLongestChunk + kSlack)) - 1);
+  // One every 0.25 s of solve time: the interval is in solve time and keeps firing.
+  EXPECT_GE(checkpoints, static_cast<int>(c.seconds / (0.25 + kLongestChunk)));
+  EXPECT_EQ(clock.offset, 3600.0 * static_cast<double>(reports.size()));
 }
 
-// A callback that really spends time (an estimate of 0.2 s at every report): that time is
-// not solve time, and the budget still ends the run within a chunk of it.
-TEST(SolverRun, SleepingCallbackTimeIsExcludedAndTheBudgetHolds) {
+// A callback that spends time (an estimate of 0.2 s at every report): that time is not solve
+// time, and the budget still ends the run within a chunk of it; the callback's time comes on
+// top of the budget.
+TEST(SolverRun, CallbackTimeIsExcludedAndTheBudgetHolds) {
   testing::TempFolder dir;
-  SolveConfig c = config_for("leduc", "external", dir / "leduc.ckpt");
-  c.iterations = std::int64_t{1} << 40;
-  c.seconds = 1.0;
-  c.progress_every_seconds = 0.25;
+  SolveConfig c = budget_config("leduc", dir / "leduc.ckpt", 1.0, 0.25);
   SolverRun run(c, false);
+  SimulatedClock clock(run, 1e-4, 1e-6);
   int calls = 0;
-  double slept = 0.0;
-  const auto start = Clock::now();
+  const double start = clock.seconds();
   const SolveSummary s = run.run([&](const SolveProgress&) {
     ++calls;
-    const auto t = Clock::now();
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    const double took = seconds_between(t, Clock::now());
-    slept += took;
-    run.exclude_time(took);
+    clock.offset += 0.2;
+    run.exclude_time(0.2);
   });
-  const double wall = seconds_between(start, Clock::now());
-  EXPECT_GE(calls, 2);
+  // A report every 0.25 s of solve time, within a chunk: at least 1.0 / (0.25 + 0.1) of them.
+  EXPECT_GE(calls, static_cast<int>(c.seconds / (0.25 + kLongestChunk)));
   EXPECT_GE(s.seconds, c.seconds);
-  EXPECT_LT(s.seconds, c.seconds + 0.75);
-  EXPECT_GE(wall, c.seconds + slept - 0.05);  // the sleeps came on top of the budget
-  EXPECT_LT(wall, c.seconds + slept + 1.5);
+  EXPECT_LT(s.seconds, c.seconds + kLongestChunk + kSlack);
+  EXPECT_NEAR(clock.offset, 0.2 * calls, 1e-9);
+  EXPECT_NEAR(clock.seconds() - start, s.seconds + 0.2 * calls, 1e-3);
 }
 
 // SIGTERM while the callback works (e.g. during an estimate): the callback sees it through
-// stop_requested() and returns early; the run then checkpoints and stops at once.
+// stop_requested() and returns early; the run then checkpoints and stops at once, without
+// another chunk.
 TEST(SolverRun, SigtermDuringTheCallbackEndsTheRunWithACheckpoint) {
   testing::TempFolder dir;
   const std::string path = dir / "leduc.ckpt";
-  SolveConfig c = config_for("leduc", "external", path);
-  c.iterations = std::int64_t{1} << 40;
-  c.seconds = 600.0;
-  c.progress_every_seconds = 0.02;
+  SolveConfig c = budget_config("leduc", path, 600.0, 0.02);
   SolverRun run(c, false);
+  SimulatedClock clock(run, 1e-4, 1e-6);
   int calls = 0;
   bool seen_inside = false;
+  std::int64_t done_at_signal = -1;
   EXPECT_FALSE(SolverRun::stop_requested());
-  const auto start = Clock::now();
-  const SolveSummary s = run.run([&](const SolveProgress&) {
+  const SolveSummary s = run.run([&](const SolveProgress& p) {
     if (++calls == 3) {
       std::raise(SIGTERM);
       seen_inside = SolverRun::stop_requested();
+      done_at_signal = p.iterations;
     }
   });
   EXPECT_TRUE(seen_inside);
   EXPECT_TRUE(s.interrupted);
   EXPECT_EQ(calls, 3) << "no progress report after the signal";
-  EXPECT_LT(seconds_between(start, Clock::now()), 60.0);
+  EXPECT_EQ(s.iterations, done_at_signal) << "a chunk ran after the signal";
+  EXPECT_LT(s.seconds, 3 * kLongestChunk + 3 * c.progress_every_seconds);
   const Checkpoint back = read_checkpoint(path);
   EXPECT_EQ(back.iterations, s.iterations);
   EXPECT_EQ(back.iterations, run.iterations_done());
@@ -150,24 +173,26 @@ TEST(SolverRun, SigtermDuringTheCallbackEndsTheRunWithACheckpoint) {
 
 // A checkpoint every iteration (as the shipped small-game configs once asked, every 1,000):
 // durable writes are milliseconds, iterations microseconds, so the driver defers them until
-// they stay under kMaxCheckpointShare of the solve time.
+// they stay under kMaxCheckpointShare of the solve time. Here an iteration takes 10 us and a
+// write 100 us (one reading of the clock, 1e-4 s each): writing at every iteration would take
+// most of the run.
 TEST(SolverRun, CheckpointsByIterationCountStayABoundedShareOfTheRun) {
   testing::TempFolder dir;
-  SolveConfig c = config_for("leduc", "external", dir / "leduc.ckpt");
-  c.iterations = std::int64_t{1} << 40;
-  c.seconds = 1.5;
+  SolveConfig c = budget_config("leduc", dir / "leduc.ckpt", 0.5, 1e9);  // only checkpoint reports
   c.checkpoint_every_iterations = 1;
-  c.progress_every_seconds = 1e9;  // only checkpoint reports
   SolverRun run(c, false);
+  SimulatedClock clock(run, 1e-5, 1e-4);
   const SolveSummary s = run.run({});
   const int written = s.periodic_checkpoints;
   const double writing = s.periodic_checkpoint_seconds;
-  EXPECT_GE(written, 1);
-  // Each write waits for 1/kMaxCheckpointShare times the previous write's length, so the
-  // share stays near kMaxCheckpointShare (twice it allows for writes of uneven length).
-  EXPECT_LT(writing / s.seconds, 2 * kMaxCheckpointShare)
+  EXPECT_NEAR(writing, 1e-4 * written, 1e-9) << "each write takes one reading of the clock";
+  // Each write waits until the solve time since the last one is 1/kMaxCheckpointShare times
+  // that write's length: N writes of w seconds take N w <= kMaxCheckpointShare (T - N w) + w
+  // of a run of T seconds (the first is due at once). And one is written at most one loop of
+  // the driver (an iteration and a few readings, under 1 ms) after it is allowed.
+  EXPECT_LE(writing, kMaxCheckpointShare * s.seconds + 1e-4)
       << written << " checkpoints took " << writing << " s of " << s.seconds << " s";
-  EXPECT_GT(s.iterations, 1000);
+  EXPECT_GE(written, static_cast<int>(s.seconds / (1e-4 / kMaxCheckpointShare + 1e-4 + 1e-3)));
 }
 
 // The precision of the tables: float64 for the exact family by default, float32 for the
