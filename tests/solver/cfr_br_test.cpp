@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -34,13 +35,14 @@ struct Trained {
   StrategyTables tables;
   double exploitability = 0.0;
   double game_value = 0.0;
+  ExploitabilityReport report;
 };
 
 // `algorithm` for `iterations` on `abstraction` of `game`, one thread; the real-game
 // exploitability of the average strategy.
 Trained train(const SmallGame& g, const CardAbstraction& abstraction, const std::string& algorithm,
               std::int64_t iterations) {
-  Trained t{StrategyTables(g.tree, abstraction, default_table_precision(algorithm))};
+  Trained t{StrategyTables(g.tree, abstraction, default_table_precision(algorithm)), 0.0, 0.0, {}};
   CfrParameters params;
   params.algorithm = algorithm;
   make_cfr_algorithm(params, g.tree, abstraction, t.tables)->run(1, iterations, 1);
@@ -48,49 +50,96 @@ Trained train(const SmallGame& g, const CardAbstraction& abstraction, const std:
       compute_exploitability(AveragePolicy(g.tree, abstraction, t.tables));
   t.exploitability = r.exploitability_chips;
   t.game_value = r.game_value;
+  t.report = r;
   return t;
 }
 
-// Lossless: an equilibrium of the real game. Measured after 2000 iterations (one thread,
-// deterministic): CFR-BR 3.52e-3 chips, vanilla CFR 5.29e-3; the bound is one CFR reaches too.
+// What holds for any strategy profile of a game whose value for seat 0 is `value` (known
+// independently: docs/DESIGN.md's ground truth): a best response against seat 1 earns seat 0
+// at least the value and one against seat 0 holds it to at most the value, so
+// -br_value_vs_seat[0] <= value <= br_value_vs_seat[1]; and the profile's own value lies
+// between the two, within NashConv of the game value.
+void expect_best_responses_bracket(const ExploitabilityReport& r, double value) {
+  EXPECT_LE(-r.br_value_vs_seat[0], value + 1e-12) << "a response holds seat 0 below the value";
+  EXPECT_GE(r.br_value_vs_seat[1], value - 1e-12) << "a response earns less than the value";
+  EXPECT_NEAR(r.nash_conv, r.br_value_vs_seat[0] + r.br_value_vs_seat[1], 1e-12);
+  EXPECT_LE(std::abs(r.game_value - value), r.nash_conv + 1e-12);
+}
+
+// CFR-BR and vanilla CFR for `iterations` on the lossless abstraction of `g`, whose value for
+// seat 0 is `value`: the best responses to both averages bracket it, and both are less
+// exploitable than `bound` (chips). Returns the CFR-BR run.
+Trained train_cfr_br_and_cfr(const SmallGame& g, std::int64_t iterations, double value,
+                             double bound) {
+  Trained br = train(g, g.abstraction, "cfr-br", iterations);
+  const Trained cfr = train(g, g.abstraction, "cfr", iterations);
+  std::printf("%s %lld iterations: cfr-br %.3e, cfr %.3e chips\n", g.game.name.c_str(),
+              static_cast<long long>(iterations), br.exploitability, cfr.exploitability);
+  expect_best_responses_bracket(br.report, value);
+  expect_best_responses_bracket(cfr.report, value);
+  EXPECT_LT(br.exploitability, bound);
+  EXPECT_LT(cfr.exploitability, bound);
+  return br;
+}
+
+// CFR-BR's bound (Johanson et al. 2012, Theorem 2 with Zinkevich et al. 2007, Theorem 4): each
+// seat's average strategy is within its average regret against the sequence of responses of
+// the best worst-case value, and CFR's average regret after T iterations is at most
+// delta * |I| * sqrt(|A|) / sqrt(T) (delta: the range of payoffs; |I|: the seat's information
+// sets; |A|: the most actions at one). On a lossless abstraction the best worst-case values are
+// the game's, so NashConv is at most the two seats' bounds.
+double cfr_br_nash_conv_bound(double delta, int information_sets, int actions, std::int64_t t) {
+  return 2.0 * delta * information_sets * std::sqrt(static_cast<double>(actions)) /
+         std::sqrt(static_cast<double>(t));
+}
+
+// Lossless: an equilibrium of the real game. Independent truths: Kuhn's value -1/18, which
+// the best responses must bracket and the profile's value must approach within NashConv, and
+// the theoretical bound (Kuhn: 6 information sets a seat, 2 actions, payoffs in [-2, 2]: 1.52
+// chips of NashConv after 2,000 iterations). The bound proves little at this size; the rate's
+// constant has no independent value, so the tight bound is the one vanilla CFR reaches at the
+// same iterations (measured, one thread, deterministic: CFR-BR 3.52e-3 chips, CFR 5.29e-3).
 TEST(CfrBr, KuhnLosslessReachesTheGameValue) {
   const SmallGame g("kuhn");
-  const Trained br = train(g, g.abstraction, "cfr-br", 2000);
-  const Trained cfr = train(g, g.abstraction, "cfr", 2000);
-  std::printf("kuhn 2000 iterations: cfr-br %.3e, cfr %.3e chips\n", br.exploitability,
-              cfr.exploitability);
-  EXPECT_LT(br.exploitability, 6e-3);
-  EXPECT_LT(cfr.exploitability, 6e-3);
-  EXPECT_NEAR(br.game_value, kKuhnValue, 3e-3);
+  const Trained br = train_cfr_br_and_cfr(g, 2000, kKuhnValue, 6e-3);
+  EXPECT_EQ(br.tables.num_information_sets(), 2 * 6);
+  EXPECT_LT(br.report.nash_conv, cfr_br_nash_conv_bound(4.0, 6, 2, 2000));
 }
 
-// Measured after 1000 iterations: CFR-BR 4.91e-2 chips, vanilla CFR 3.98e-2 (both O(1/sqrt T)).
+// Leduc's value -0.085606424078 bracketed by the responses and approached within NashConv (as
+// for Kuhn). The tight bound is vanilla CFR's at equal iterations again (measured after 1000:
+// CFR-BR 4.91e-2 chips, CFR 3.98e-2, both O(1/sqrt T)); the theoretical one is hundreds of
+// chips at this size and is not asserted.
 TEST(CfrBr, LeducLosslessReachesAnEquilibrium) {
-  const SmallGame g("leduc");
-  const Trained br = train(g, g.abstraction, "cfr-br", 1000);
-  const Trained cfr = train(g, g.abstraction, "cfr", 1000);
-  std::printf("leduc 1000 iterations: cfr-br %.3e, cfr %.3e chips\n", br.exploitability,
-              cfr.exploitability);
-  EXPECT_LT(br.exploitability, 6e-2);
-  EXPECT_LT(cfr.exploitability, 6e-2);
-  EXPECT_NEAR(br.game_value, kLeducValue, 3e-2);
+  train_cfr_br_and_cfr(SmallGame("leduc"), 1000, kLeducValue, 6e-2);
 }
 
-// Lossy: CFR and CFR+ converge to an abstract equilibrium, which the real game exploits for
-// 0.51 and 0.64 chips/hand after 2000 iterations (and more with more iterations: 0.62 and 0.64
-// after 100,000, CfrBrSlow.LossyLeducTable); CFR-BR's average is exploitable for 0.144 after
-// 2000 (0.113 after 100,000). Measured on one thread, deterministic.
+// Lossy: CFR and CFR+ converge to an abstract equilibrium, CFR-BR to the abstract strategy
+// least exploitable in the real game (Johanson et al. 2012), so no number of CFR iterations
+// reaches what CFR-BR reaches: CFR and CFR+ after 2,000 iterations stay more exploitable than
+// CFR-BR after 200. The least exploitable abstract strategy's value has no independent
+// computation here (it is a linear program over this abstraction; CFR-BR's own long run puts
+// it near 0.113, CfrBrSlow.LossyLeducTable), so the factor 3 between CFR-BR and CFR at equal
+// iterations is the measured one (3.5 and 4.4: 0.144 against 0.51 and 0.64, one thread,
+// deterministic) and the bound 0.18 CFR-BR's own, rounded up; every value is checked against
+// Leduc's value as above.
 TEST(CfrBr, LossyLeducIsLessExploitableThanCfrAndCfrPlus) {
   const SmallGame g("leduc");
   const LeducPairAbstraction lossy;
-  const double br = train(g, lossy, "cfr-br", 2000).exploitability;
-  const double cfr = train(g, lossy, "cfr", 2000).exploitability;
-  const double plus = train(g, lossy, "cfr+", 2000).exploitability;
-  std::printf("lossy leduc 2000 iterations: cfr-br %.6f, cfr %.6f, cfr+ %.6f chips\n", br, cfr,
-              plus);
+  const Trained br_early = train(g, lossy, "cfr-br", 200);
+  const Trained br_run = train(g, lossy, "cfr-br", 2000);
+  const Trained cfr_run = train(g, lossy, "cfr", 2000);
+  const Trained plus_run = train(g, lossy, "cfr+", 2000);
+  for (const Trained* t : {&br_early, &br_run, &cfr_run, &plus_run})
+    expect_best_responses_bracket(t->report, kLeducValue);
+  const double br = br_run.exploitability, cfr = cfr_run.exploitability,
+               plus = plus_run.exploitability;
+  std::printf("lossy leduc 2000 iterations: cfr-br %.6f (200: %.6f), cfr %.6f, cfr+ %.6f chips\n",
+              br, br_early.exploitability, cfr, plus);
+  EXPECT_LT(br, br_early.exploitability);
+  EXPECT_GT(cfr, br_early.exploitability);
+  EXPECT_GT(plus, br_early.exploitability);
   EXPECT_LT(br, 0.18);
-  EXPECT_GT(cfr, 0.45);
-  EXPECT_GT(plus, 0.55);
   EXPECT_LT(3 * br, cfr);
   EXPECT_LT(3 * br, plus);
 }
