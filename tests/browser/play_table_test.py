@@ -227,6 +227,69 @@ def hands_text(n):
     return f"{n} hand" + ("" if n == 1 else "s")
 
 
+RANK_CHARS = "23456789TJQKA"
+
+
+def game_deck(game_file):
+    """The ranks (high to low) and suits of a game file's deck: its numRanks highest ranks."""
+    numbers = {}
+    with open(game_file) as f:
+        for line in f:
+            m = re.match(r"\s*(numRanks|numSuits)\s*=\s*(\d+)", line)
+            if m:
+                numbers[m.group(1)] = int(m.group(2))
+    ranks = RANK_CHARS[len(RANK_CHARS) - numbers["numRanks"]:][::-1]
+    return ranks, "cdhs"[:numbers["numSuits"]]
+
+
+def expected_grid(ranks, suits, board):
+    """The hand classes of the explorer's grid, row-major, worked out here from the deck alone
+    (not by the grid code of strategies/ that the server and `hulhe show` share): row i, column
+    j is the pair on the diagonal, the suited class above it and the offsuit one below, each with
+    the set of its two-card combinations that touch no board card."""
+    dead = {board[i:i + 2] for i in range(0, len(board), 2)}
+    cells = []
+    for i, high in enumerate(ranks):
+        for j, low in enumerate(ranks):
+            a, b = (high, low) if i <= j else (low, high)
+            label = a + b if i == j else a + b + ("s" if i < j else "o")
+            combos = set()
+            for s in suits:
+                for t in suits:
+                    one, two = a + s, b + t
+                    if one == two or one in dead or two in dead:
+                        continue
+                    if (i == j and s >= t) or (i < j and s != t) or (i > j and s == t):
+                        continue
+                    combos.add(frozenset((one, two)))
+            cells.append((label, combos))
+    return cells
+
+
+# Each square of the explorer's grid as the page shows it: its class, probabilities and the
+# combinations its tooltip lists ("AhKh bucket 12").
+GRID_VIEW = """[...document.querySelectorAll('#grid td')].map((td) => ({
+  hand: td.dataset.hand, probabilities: JSON.parse(td.dataset.probabilities),
+  holes: [...td.title.matchAll(/^\\s+(\\S\\S)(\\S\\S) bucket/gm)].map((m) => [m[1], m[2]])}))"""
+
+
+def check_grid_classes(page_cells, expected, where):
+    """The page's squares are the expected classes with the expected combinations; returns the
+    number checked."""
+    check(len(page_cells) == len(expected),
+          f"explorer {where}: {len(page_cells)} squares, {len(expected)} classes")
+    for cell, (label, combos) in zip(page_cells, expected):
+        check(cell["hand"] == label, f"explorer {where}: square {cell['hand']}, expected {label}")
+        holes = {frozenset(h) for h in cell["holes"]}
+        check(holes == combos and len(cell["holes"]) == len(combos),
+              f"explorer {where} {label}: combinations {sorted(map(sorted, holes))}, expected "
+              f"{sorted(map(sorted, combos))}")
+        check((len(cell["probabilities"]) == 0) == (len(combos) == 0),
+              f"explorer {where} {label}: probabilities {cell['probabilities']} for "
+              f"{len(combos)} live combinations")
+    return len(page_cells)
+
+
 # What the page shows, read from its elements.
 PAGE_VIEW = """(() => {
   const text = (id) => document.getElementById(id).textContent;
@@ -570,6 +633,36 @@ async def main_test(args, folder):
                 ".getBoundingClientRect(); const g = document.getElementById('grid')"
                 ".getBoundingClientRect(); return g.right - p.right; })()")
             check(spill <= 0, f"the explorer's grid spills {spill} px out of its panel")
+            # The uniform bot's table: every class of the 13 x 13 grid plays each action of the
+            # position with probability 1 / (its number of actions), preflop (fold, call, raise)
+            # and on a flop of three aces (check, bet), where no combination of AA is live.
+            ranks, suits = game_deck(os.path.join(args.source, "configs/games/"
+                                                  "holdem.limit.2p.reverse_blinds.game"))
+            uniform_checked = 0
+            for sequence, board, actions in (("", "", ["fold", "call", "raise"]),
+                                             ("cc/", "AsAhAd", ["check", "bet"])):
+                if sequence:
+                    before = await browser.eval("document.getElementById('where').textContent")
+                    await browser.eval(f"document.getElementById('sequence').value = "
+                                       f"{json.dumps(sequence)}; document.getElementById("
+                                       f"'board').value = {json.dumps(board)}")
+                    await browser.click("show")
+                    await browser.wait_for(f"document.getElementById('where').textContent !== "
+                                           f"{json.dumps(before)}", "the explorer's flop grid")
+                legend = await browser.eval(
+                    "[...document.getElementById('legend').children].map((e) => e.textContent)")
+                check(legend == actions, f"explorer '{sequence}': actions {legend}, not {actions}")
+                expected = expected_grid(ranks, suits, board)
+                page_cells = await browser.eval(GRID_VIEW)
+                uniform_checked += check_grid_classes(page_cells, expected, f"HULHE '{sequence}'")
+                for cell, (label, combos) in zip(page_cells, expected):
+                    want = [1 / len(actions)] * len(actions) if combos else []
+                    check(len(cell["probabilities"]) == len(want) and
+                          all(abs(p - q) < 1e-12 for p, q in zip(cell["probabilities"], want)),
+                          f"explorer HULHE '{sequence}' {label}: {cell['probabilities']}, "
+                          f"uniform is {want}")
+            check(uniform_checked == 2 * 169, f"explorer: {uniform_checked} HULHE cells checked")
+            print(f"explorer: {uniform_checked} HULHE cells of the uniform bot are uniform")
         finally:
             status = stop_server(holdem)
         check(status == 0, f"the HULHE hulhe serve exited with {status} on SIGTERM")
@@ -586,6 +679,12 @@ async def main_test(args, folder):
         cells = await browser.eval("document.querySelectorAll('#grid td').length")
         check(cells == 0 and "--" not in error, f"the explorer's error {error!r} beside "
               f"{cells} grid cells")
+        # Each square's class and combinations against expected_grid (worked out from the
+        # deck here); its probabilities against `hulhe show --json`, which reads them through the
+        # same grid code as the server: a second reader of the strategy file in this script would
+        # be a second implementation of its format. The uniform HULHE table below is checked
+        # against probabilities known without the file.
+        toy_ranks, toy_suits = game_deck(game)
         checked = 0
         for sequence, board in (("r", ""), ("cc/", "as kh Kd")):
             before = await browser.eval("document.getElementById('where').textContent")
@@ -601,14 +700,18 @@ async def main_test(args, folder):
                                     *(["--board", normal] if board else []), "--json"],
                                    capture_output=True, text=True, check=True)
             grid = json.loads(shown.stdout)
-            for cell in grid["cells"]:
-                page_p = await browser.eval(
-                    f"document.querySelector('td[data-hand=\"{cell['hand']}\"]').dataset.probabilities")
-                check(json.loads(page_p) == cell["probabilities"],
-                      f"explorer '{sequence}' {cell['hand']}: page {page_p}, hulhe show "
-                      f"{cell['probabilities']}")
-                checked += 1
-        print(f"explorer: {checked} grid cells agree with hulhe show --json")
+            page_cells = await browser.eval(GRID_VIEW)
+            checked += check_grid_classes(page_cells, expected_grid(toy_ranks, toy_suits, normal),
+                                          f"'{sequence}'")
+            check(len(grid["cells"]) == len(page_cells), f"explorer '{sequence}': hulhe show has "
+                  f"{len(grid['cells'])} cells, the page {len(page_cells)}")
+            for cell, page_cell in zip(grid["cells"], page_cells):
+                check(page_cell["probabilities"] == cell["probabilities"],
+                      f"explorer '{sequence}' {cell['hand']}: page {page_cell['probabilities']}, "
+                      f"hulhe show {cell['probabilities']}")
+        # Two positions of the 3-rank deck: 9 classes each.
+        check(checked == 2 * len(toy_ranks) ** 2, f"explorer: {checked} grid cells checked")
+        print(f"explorer: {checked} grid cells are the deck's classes and agree with hulhe show --json")
         check(not browser.exceptions, f"JavaScript exceptions: {browser.exceptions}")
     finally:
         await browser.close()
