@@ -1,6 +1,8 @@
 #pragma once
 // Runs an algorithm from make_cfr_algorithm for a fixed number of iterations on a small
 // game and reports the exact exploitability and game value of its average strategy.
+#include <gtest/gtest.h>
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -52,6 +54,17 @@ inline std::vector<double> exploitability_at(const SmallGame& g, const std::stri
     out.push_back(compute_exploitability(policy).exploitability_chips);
   }
   return out;
+}
+
+// Issue 20's regression check: `algorithm` on Leduc, in its default table precision (float64),
+// is below a millionth of a chip after `late` iterations and still falling (below 0.6 times
+// its exploitability after `early`).
+inline void expect_leduc_below_a_millionth_and_falling(const std::string& algorithm,
+                                                       std::int64_t early, std::int64_t late) {
+  EXPECT_EQ(default_table_precision(algorithm), TablePrecision::kFloat64);
+  const std::vector<double> e = exploitability_at(SmallGame("leduc"), algorithm, {early, late});
+  EXPECT_LT(e[1], 1e-6);
+  EXPECT_LT(e[1], 0.6 * e[0]) << "stalled: " << e[0] << " -> " << e[1];
 }
 
 }  // namespace hulhe::testing

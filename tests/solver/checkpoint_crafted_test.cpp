@@ -83,18 +83,25 @@ TEST(CheckpointCrafted, HugeLengthPrefixIsRefusedWithoutAllocating) {
       << read_error(path);
 }
 
-// Every cut of a real body, its checksum recomputed, stops the reader inside some field: each
-// is an InputError, never a bad_alloc or a read past the end.
-TEST(CheckpointCrafted, EveryTruncationOfARealBodyIsAnInputError) {
-  const testing::SmallGame kuhn("kuhn");
-  testing::TempFolder dir;
+// A Kuhn checkpoint with every field valid, for the crafted variants below (5 iterations).
+Checkpoint valid_kuhn_checkpoint(const testing::SmallGame& kuhn, TablePrecision precision) {
   Checkpoint c;
   c.game_text = kuhn.game.to_acpc_string();
   c.game_name = "kuhn";
   c.game_hash = kuhn.game.hash();
   c.abstraction_hash = kuhn.abstraction.hash();
+  c.iterations = 5;
+  c.tables = StrategyTables(kuhn.tree, kuhn.abstraction, precision);
+  return c;
+}
+
+// Every cut of a real body, its checksum recomputed, stops the reader inside some field: each
+// is an InputError, never a bad_alloc or a read past the end.
+TEST(CheckpointCrafted, EveryTruncationOfARealBodyIsAnInputError) {
+  const testing::SmallGame kuhn("kuhn");
+  testing::TempFolder dir;
+  Checkpoint c = valid_kuhn_checkpoint(kuhn, TablePrecision::kFloat32);
   c.iterations = 3;
-  c.tables = StrategyTables(kuhn.tree, kuhn.abstraction);
   const std::string good = dir / "good.ckpt";
   write_checkpoint(good, c);
   std::ifstream in(good, std::ios::binary);
@@ -149,18 +156,6 @@ TEST(CheckpointCrafted, TablesOfAnotherShapeAreRefusedAfterTheChecksum) {
       EXPECT_NE(message.find(k.why), std::string::npos) << k.what << ": " << message;
     }
   }
-}
-
-// A Kuhn checkpoint with every field valid, for the crafted variants below.
-Checkpoint valid_kuhn_checkpoint(const testing::SmallGame& kuhn, TablePrecision precision) {
-  Checkpoint c;
-  c.game_text = kuhn.game.to_acpc_string();
-  c.game_name = "kuhn";
-  c.game_hash = kuhn.game.hash();
-  c.abstraction_hash = kuhn.abstraction.hash();
-  c.iterations = 5;
-  c.tables = StrategyTables(kuhn.tree, kuhn.abstraction, precision);
-  return c;
 }
 
 std::string file_bytes(const std::string& path) {

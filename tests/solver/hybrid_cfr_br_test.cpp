@@ -23,6 +23,7 @@
 #include "solver/checkpoint.h"
 #include "tests/solver/cfr_convergence_helpers.h"
 #include "tests/solver/lossy_leduc_abstraction.h"
+#include "tests/support/same_tables.h"
 #include "tests/support/temp_folder.h"
 #include "tests/support/test_files.h"
 #include "util/input_error.h"
@@ -198,8 +199,7 @@ TEST(HybridCfrBr, ThreadCountDoesNotChangeTheResult) {
   const SmallGame g("holdem.limit.2p.12card.4rounds");
   const HybridRun one = run_hybrid(g, g.abstraction, {20}, 1);
   const HybridRun two = run_hybrid(g, g.abstraction, {20}, 2);
-  EXPECT_EQ(one.tables.regret_values(), two.tables.regret_values());
-  EXPECT_EQ(one.tables.average_sum_values(), two.tables.average_sum_values());
+  testing::expect_same_tables(one.tables, two.tables);
   EXPECT_EQ(one.state, two.state);
   EXPECT_EQ(one.exploitability, two.exploitability);
 }
@@ -234,8 +234,7 @@ TEST(HybridCfrBr, AResumedRunContinuesBitForBit) {
   HybridCfrBr resumed(params, g.tree, g.abstraction, c.tables);
   *resumed.extra_state() = c.algorithm_state;
   resumed.run(21, 20, 1);
-  EXPECT_EQ(straight.regret_values(), c.tables.regret_values());
-  EXPECT_EQ(straight.average_sum_values(), c.tables.average_sum_values());
+  testing::expect_same_tables(straight, c.tables);
   EXPECT_EQ(*a.extra_state(), *resumed.extra_state());
 }
 

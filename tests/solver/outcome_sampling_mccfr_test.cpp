@@ -12,6 +12,7 @@
 #include "game/game_definition.h"
 #include "public_tree/strategy_tables.h"
 #include "solver/average_policy.h"
+#include "tests/support/same_tables.h"
 #include "util/input_error.h"
 
 namespace hulhe {
@@ -61,8 +62,7 @@ TEST(OutcomeSamplingMccfr, OneThreadIsDeterministicAndResumable) {
   OutcomeSamplingMccfr resumed(b.tree, b.abstraction, b.tables, 9);
   resumed.run(1, 2000, 1);
   resumed.run(2001, 4000, 1);
-  EXPECT_EQ(a.tables.regret_values(), b.tables.regret_values());
-  EXPECT_EQ(a.tables.average_sum_values(), b.tables.average_sum_values());
+  testing::expect_same_tables(a.tables, b.tables);
   Solver c("leduc.game");
   OutcomeSamplingMccfr(c.tree, c.abstraction, c.tables, 9, 0.3).run(1, 6000, 1);
   EXPECT_NE(a.tables.regret_values(), c.tables.regret_values());  // ε changes the samples' weights
