@@ -14,11 +14,10 @@ namespace {
 
 using hulhe::cli_test::HulheRun;
 using hulhe::cli_test::run_hulhe;
+using hulhe::cli_test::run_hulhe_json;
 
 TEST(EquityCli, ExactJsonMatchesGroundTruth) {
-  const HulheRun r = run_hulhe("equity AhKh QsQd --json");
-  ASSERT_EQ(r.status, 0) << r.out;
-  const auto j = nlohmann::json::parse(r.out);
+  const nlohmann::json j = run_hulhe_json("equity AhKh QsQd --json");
   EXPECT_EQ(j["method"], "exact");
   EXPECT_EQ(j["combinations"], 1712304);
   ASSERT_EQ(j["players"].size(), 2U);

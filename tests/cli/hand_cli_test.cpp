@@ -13,6 +13,7 @@ namespace {
 
 using hulhe::cli_test::HulheRun;
 using hulhe::cli_test::run_hulhe;
+using hulhe::cli_test::run_hulhe_json;
 
 TEST(HandCli, RoyalFlushAmongSevenCards) {
   const HulheRun r = run_hulhe("hand As Ks Qs Js Ts 2c 3d");
@@ -23,9 +24,7 @@ TEST(HandCli, RoyalFlushAmongSevenCards) {
 }
 
 TEST(HandCli, JsonWithCardRuns) {
-  const HulheRun r = run_hulhe("hand AhAd KcKs7h 6d2c --json");
-  ASSERT_EQ(r.status, 0) << r.out;
-  const auto j = nlohmann::json::parse(r.out);
+  const nlohmann::json j = run_hulhe_json("hand AhAd KcKs7h 6d2c --json");
   EXPECT_EQ(j.at("category"), "two pair");
   EXPECT_EQ(j.at("best_five"), (std::vector<std::string>{"Ah", "Ad", "Ks", "Kc", "7h"}));
   // Aces and kings with a seven kicker; two pair is ranks 4138..4995.

@@ -14,15 +14,15 @@ namespace {
 
 using hulhe::cli_test::HulheRun;
 using hulhe::cli_test::run_hulhe;
+using hulhe::cli_test::run_hulhe_json;
 
 std::string game(const std::string& name) {
   return std::string(HULHE_SOURCE_DIR) + "/configs/games/" + name + ".game";
 }
 
 TEST(InfoCli, HulheCountsInJson) {
-  const HulheRun r = run_hulhe("info --game " + game("holdem.limit.2p.reverse_blinds") + " --json");
-  ASSERT_EQ(r.status, 0) << r.out;
-  const auto j = nlohmann::json::parse(r.out);
+  const nlohmann::json j =
+      run_hulhe_json("info --game " + game("holdem.limit.2p.reverse_blinds") + " --json");
   EXPECT_EQ(j["sequences_entering_round"], nlohmann::json({1, 7, 63, 567}));
   EXPECT_EQ(j["decision_nodes_per_round"], nlohmann::json({8, 70, 630, 5670}));
   EXPECT_EQ(j["canonical_hands_per_round"], nlohmann::json({169, 1286792, 13960050, 123156254}));

@@ -15,16 +15,15 @@ namespace {
 
 using hulhe::cli_test::HulheRun;
 using hulhe::cli_test::run_hulhe;
+using hulhe::cli_test::run_hulhe_json;
 
 const std::string kGames = std::string(HULHE_SOURCE_DIR) + "/configs/games/";
 
 TEST(LbrCli, HulheAlwaysFoldGivesUp750MbbPerGame) {
-  const HulheRun r = run_hulhe("lbr --game " + kGames +
-                                   "holdem.limit.2p.reverse_blinds.game --policy always-fold "
-                                   "--hands 100 --threads 2 --equity-boards 100 --json",
-                               false);
-  ASSERT_EQ(r.status, 0) << r.out;
-  const auto j = nlohmann::json::parse(r.out);
+  const nlohmann::json j =
+      run_hulhe_json("lbr --game " + kGames +
+                     "holdem.limit.2p.reverse_blinds.game --policy always-fold "
+                     "--hands 100 --threads 2 --equity-boards 100 --json");
   EXPECT_EQ(j["lbr_mbb"].get<double>(), 750.0);
   EXPECT_EQ(j["lbr_value_vs_seat"][0].get<double>(), 10.0);  // it is the big blind: raise
   EXPECT_EQ(j["lbr_value_vs_seat"][1].get<double>(), 5.0);   // it is the small blind: folds
@@ -67,9 +66,7 @@ TEST(LbrCli, CheckpointAndStrategyFileOfASolvedLeduc) {
   const double exact = nlohmann::json::parse(br.out)["exploitability_chips"].get<double>();
   for (const std::string& source : {"--checkpoint " + ckpt, "--strategy " + strategy}) {
     SCOPED_TRACE(source);
-    const HulheRun r = run_hulhe("lbr " + source + " --hands 200000 --threads 2 --json", false);
-    ASSERT_EQ(r.status, 0) << r.out;
-    const auto j = nlohmann::json::parse(r.out);
+    const nlohmann::json j = run_hulhe_json("lbr " + source + " --hands 200000 --threads 2 --json");
     // 200 CFR+ iterations leave 5 mbb/g to exploit; LBR stays below that.
     EXPECT_LE(j["lbr_chips"].get<double>() - j["ci95_chips"].get<double>(), exact);
     EXPECT_LT(j["ci95_chips"].get<double>(), 0.02);

@@ -14,6 +14,7 @@ namespace {
 
 using hulhe::cli_test::HulheRun;
 using hulhe::cli_test::run_hulhe;
+using hulhe::cli_test::run_hulhe_json;
 
 const std::string kLog = HULHE_TEST_DATA_DIR "/acpc-holdem.limit.2p.1000hands.log";
 
@@ -26,9 +27,7 @@ std::string write_temp(const std::string& name, const std::string& text) {
 }
 
 TEST(LogsCli, RealLogInJson) {
-  const HulheRun r = run_hulhe("logs " + kLog + " --json", false);
-  ASSERT_EQ(r.status, 0) << r.out;
-  const auto j = nlohmann::json::parse(r.out);
+  const nlohmann::json j = run_hulhe_json("logs " + kLog + " --json");
   EXPECT_EQ(j["hands"], 1000);
   EXPECT_EQ(j["mismatches"], 0);
   ASSERT_EQ(j["players"].size(), 2U);

@@ -1,10 +1,12 @@
 #pragma once
 // Runs the built `hulhe` binary (HULHE_BINARY) as a user would, for the end-to-end tests in
 // tests/cli/: the exit status and what it printed.
+#include <gtest/gtest.h>
 #include <sys/wait.h>
 
 #include <array>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 #include <string>
 
 namespace hulhe::cli_test {
@@ -33,6 +35,14 @@ inline HulheRun run_shell(const std::string& command) {
 inline HulheRun run_hulhe(const std::string& args, bool stderr_too = true) {
   return run_shell(std::string(HULHE_BINARY) + " " + args +
                    (stderr_too ? " 2>&1" : " 2>/dev/null"));
+}
+
+// `hulhe args` with `--json` (stdout only), which must exit 0: its JSON report (a run that
+// fails adds a test failure naming its output and gives a discarded value).
+inline nlohmann::json run_hulhe_json(const std::string& args) {
+  const HulheRun r = run_hulhe(args, false);
+  EXPECT_EQ(r.status, 0) << args << "\n" << r.out;
+  return nlohmann::json::parse(r.out, nullptr, false);
 }
 
 }  // namespace hulhe::cli_test
