@@ -24,6 +24,7 @@
 #include "strategies/policy_agent.h"
 #include "strategies/strategy_file.h"
 #include "tests/cli/run_hulhe.h"
+#include "tests/support/action_frequencies.h"
 #include "tests/support/hulhe_fixtures.h"
 #include "tests/support/temp_folder.h"
 #include "tests/support/test_policies.h"
@@ -89,7 +90,7 @@ class PlayCli : public ::testing::Test {
   int check_frequencies(const std::string& strategy_path, int min_visits) {
     auto file = std::make_shared<const StrategyFile>(StrategyFile::read(strategy_path));
     const PolicyAgent agent(file, "s");
-    std::map<std::tuple<int, int, int>, std::vector<int>> counts;
+    testing::ActionCounts counts;
     std::ifstream in(path("strategy.log"));
     std::string line;
     while (std::getline(in, line)) {
@@ -104,21 +105,7 @@ class PlayCli : public ::testing::Test {
       c.resize(node.num_actions);
       for (int a = 0; a < node.num_actions; ++a) c[a] += node.actions[a] == r.action.type;
     }
-    int checked = 0;
-    for (const auto& [key, c] : counts) {
-      const auto [round, node, bucket] = key;
-      int n = 0;
-      for (int x : c) n += x;
-      if (n < min_visits) continue;
-      ++checked;
-      std::vector<double> p(c.size());
-      file->action_probabilities(round, node, bucket, p);
-      for (std::size_t a = 0; a < c.size(); ++a)
-        EXPECT_LE(std::abs(c[a] - n * p[a]), 4.5 * std::sqrt(n * p[a] * (1 - p[a])) + 1)
-            << "round " << round << " node " << node << " bucket " << bucket << " action " << a
-            << ": " << c[a] << " of " << n << ", p = " << p[a];
-    }
-    return checked;
+    return testing::expect_drawn_with_probabilities(*file, counts, min_visits);
   }
 
   void expect_log_replays(const std::string& game, const std::string& log, int hands) {

@@ -26,6 +26,7 @@
 #include "strategies/policy_agent.h"
 #include "strategies/strategy_file.h"
 #include "strategies/strategy_grid.h"
+#include "tests/support/action_frequencies.h"
 #include "tests/support/running_table_server.h"
 #include "tests/support/temp_folder.h"
 #include "tests/support/test_policies.h"
@@ -38,6 +39,20 @@ using nlohmann::json;
 
 std::string game_file(const std::string& name) {
   return std::string(HULHE_SOURCE_DIR) + "/configs/games/" + name + ".game";
+}
+
+// The strategy file DIR/NAME.strategy of testing::HashedPolicy on the lossless abstraction of
+// configs/games/GAME.game (the game named NAME); returns its path.
+std::string hashed_strategy_file(const testing::TempFolder& dir, const std::string& game,
+                                 const std::string& name) {
+  GameDefinition g = GameDefinition::from_file(game_file(game));
+  g.name = name;
+  const BettingTree tree(g);
+  const LosslessAbstraction abstraction(g);
+  const testing::HashedPolicy policy(tree, abstraction);
+  const std::string strategy = dir / (name + ".strategy");
+  write_strategy_file(strategy, policy, StrategyFileMetadata{});
+  return strategy;
 }
 
 using testing::Answer;
@@ -292,13 +307,7 @@ TEST(ServeApi, AReturningPlayerSeesTheirLifetimeResults) {
 
 TEST(ServeApi, TheExplorerShowsTheStrategysHandGrid) {
   testing::TempFolder dir;
-  GameDefinition g = GameDefinition::from_file(game_file("holdem.limit.2p.12card.2rounds"));
-  g.name = "toy";
-  const BettingTree tree(g);
-  const LosslessAbstraction abstraction(g);
-  const testing::HashedPolicy policy(tree, abstraction);
-  const std::string strategy = dir / "toy.strategy";
-  write_strategy_file(strategy, policy, StrategyFileMetadata{});
+  const std::string strategy = hashed_strategy_file(dir, "holdem.limit.2p.12card.2rounds", "toy");
   const StrategyFile file = StrategyFile::read(strategy);
 
   RunningServer s(strategy, std::nullopt, dir / "play.sqlite");
@@ -326,13 +335,7 @@ TEST(ServeApi, TheExplorerShowsTheStrategysHandGrid) {
 // holds both hands), each count within 4.5 standard deviations of n p (as the play tests do).
 TEST(ServeApiSlow, TheOpponentPlaysTheStrategyFilesFrequencies) {
   testing::TempFolder dir;
-  GameDefinition g = GameDefinition::from_file(game_file("leduc"));
-  g.name = "leduc";
-  const BettingTree tree(g);
-  const LosslessAbstraction abstraction(g);
-  const testing::HashedPolicy policy(tree, abstraction);
-  const std::string strategy = dir / "leduc.strategy";
-  write_strategy_file(strategy, policy, StrategyFileMetadata{});
+  const std::string strategy = hashed_strategy_file(dir, "leduc", "leduc");
   auto file = std::make_shared<const StrategyFile>(StrategyFile::read(strategy));
 
   RunningServer s(strategy, std::nullopt, dir / "play.sqlite", ServeLimits{}, 9);
@@ -366,7 +369,7 @@ TEST(ServeApiSlow, TheOpponentPlaysTheStrategyFilesFrequencies) {
   EXPECT_EQ(s.store().hand_count(), kHands);
 
   const PolicyAgent agent(file, "s");
-  std::map<std::tuple<int, int, int>, std::vector<int>> counts;
+  testing::ActionCounts counts;
   std::istringstream lines(history.text);
   std::string line;
   int hand = 0;
@@ -394,20 +397,7 @@ TEST(ServeApiSlow, TheOpponentPlaysTheStrategyFilesFrequencies) {
       }
   }
   EXPECT_EQ(hand, kHands);
-  int checked = 0;
-  for (const auto& [key, c] : counts) {
-    const auto [round, node, bucket] = key;
-    int n = 0;
-    for (int x : c) n += x;
-    if (n < 150) continue;
-    ++checked;
-    std::vector<double> p(c.size());
-    file->action_probabilities(round, node, bucket, p);
-    for (std::size_t a = 0; a < c.size(); ++a)
-      EXPECT_LE(std::abs(c[a] - n * p[a]), 4.5 * std::sqrt(n * p[a] * (1 - p[a])) + 1)
-          << "round " << round << " node " << node << " bucket " << bucket << " action " << a
-          << ": " << c[a] << " of " << n << ", p = " << p[a];
-  }
+  const int checked = testing::expect_drawn_with_probabilities(*file, counts, 150);
   EXPECT_GE(checked, 6);
 }
 
