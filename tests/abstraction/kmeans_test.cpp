@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <functional>
 #include <map>
 #include <random>
 #include <set>
@@ -179,9 +180,10 @@ TEST(KMeansEmd, RecoversKnownClustersMonotoneAndDeterministic) {
   EXPECT_EQ(r.centres.data, r1.centres.data);
 }
 
-TEST(KMeansEmd, PrunedAssignmentEqualsBruteForce) {
-  // Lower-bound pruning must not change the argmin of the greedy EMD.
-  SparseData s = make_sparse(100, 4);
+// Twelve centres fitted to `s` in three iterations; the pruned assignment to them must be the
+// brute-force argmin of the greedy EMD. `each(i, centre)` runs for every row and centre.
+void expect_pruned_assignment_is_the_argmin(
+    const SparseData& s, const std::function<void(std::int64_t, const float*)>& each = {}) {
   KMeansOptions o;
   o.clusters = 12;
   o.max_iterations = 3;
@@ -195,11 +197,17 @@ TEST(KMeansEmd, PrunedAssignmentEqualsBruteForce) {
     for (int c = 0; c < 12; ++c) {
       double d = emd(s.x.cluster_of(i), s.x.mass_of(i), s.x.size(i), r.centres.row(c), s.ground);
       if (d < best) best = d, best_c = c;
+      if (each) each(i, r.centres.row(c));
     }
     double got =
         emd(s.x.cluster_of(i), s.x.mass_of(i), s.x.size(i), r.centres.row(pruned[i]), s.ground);
     EXPECT_NEAR(got, best, 1e-5) << "row " << i << " brute force " << best_c;
   }
+}
+
+TEST(KMeansEmd, PrunedAssignmentEqualsBruteForce) {
+  // Lower-bound pruning must not change the argmin of the greedy EMD.
+  expect_pruned_assignment_is_the_argmin(make_sparse(100, 4));
 }
 
 TEST(KMeansEmd, EmbeddingBoundKeepsThePrunedArgminAndNeverExceedsTheExactEmd) {
@@ -209,32 +217,15 @@ TEST(KMeansEmd, EmbeddingBoundKeepsThePrunedArgminAndNeverExceedsTheExactEmd) {
   std::vector<float> coords(20);
   for (int i = 0; i < 20; ++i) coords[i] = static_cast<float>(i);
   s.ground.set_embedding(coords, 1, false);
-  KMeansOptions o;
-  o.clusters = 12;
-  o.max_iterations = 3;
-  KMeansResult r = kmeans_emd(s.x, s.ground, o);
-  std::vector<std::int32_t> pruned;
-  assign_nearest_emd(s.x, r.centres, s.ground, 0, pruned, 2);
-  GreedyEmd emd(20);
-  for (std::int64_t i = 0; i < s.x.rows; ++i) {
-    double best = 1e300;
-    for (int c = 0; c < 12; ++c) {
-      const float* q = r.centres.row(c);
-      double d = emd(s.x.cluster_of(i), s.x.mass_of(i), s.x.size(i), q, s.ground);
-      best = std::min(best, d);
-      // The bound itself: |mean position difference| <= exact EMD.
-      double mp = 0, mq = 0;
-      for (int e = 0; e < s.x.size(i); ++e) mp += s.x.mass_of(i)[e] * s.x.cluster_of(i)[e];
-      for (int j = 0; j < 20; ++j) mq += q[j] * j;
-      if (i < 10) {
-        EXPECT_LE(std::abs(mp - mq),
-                  emd_exact(s.x.cluster_of(i), s.x.mass_of(i), s.x.size(i), q, s.ground) + 1e-5);
-      }
-    }
-    double got =
-        emd(s.x.cluster_of(i), s.x.mass_of(i), s.x.size(i), r.centres.row(pruned[i]), s.ground);
-    EXPECT_NEAR(got, best, 1e-5) << "row " << i;
-  }
+  expect_pruned_assignment_is_the_argmin(s, [&](std::int64_t i, const float* q) {
+    if (i >= 10) return;
+    // The bound itself: |mean position difference| <= exact EMD.
+    double mp = 0, mq = 0;
+    for (int e = 0; e < s.x.size(i); ++e) mp += s.x.mass_of(i)[e] * s.x.cluster_of(i)[e];
+    for (int j = 0; j < 20; ++j) mq += q[j] * j;
+    EXPECT_LE(std::abs(mp - mq),
+              emd_exact(s.x.cluster_of(i), s.x.mass_of(i), s.x.size(i), q, s.ground) + 1e-5);
+  });
   EXPECT_THROW(s.ground.set_embedding(std::vector<float>(7), 1, false), std::invalid_argument);
 }
 
