@@ -27,27 +27,26 @@ BucketMap sample_map() {
   m.game_hash = 0x1234567890ABCDEFULL;
   m.source_hash = 42;
   m.source = "game = \"x.game\"\n";
-  RoundBuckets a;
-  a.round = 0;
-  a.method = "ehs";
-  a.num_buckets = 7;
-  std::vector<std::int32_t> b(169);
-  for (auto& x : b) x = static_cast<std::int32_t>(rng() % 7);
-  a.set_buckets(b);
-  a.centres.rows = 7;
-  a.centres.cols = 1;
+  // Round `round`'s `hands` buckets drawn from `rng` among `buckets`, with `rows` x `cols`
+  // centres.
+  const auto random_round = [&rng](int round, const char* method, int buckets, int hands, int rows,
+                                   int cols) {
+    RoundBuckets r;
+    r.round = round;
+    r.method = method;
+    r.num_buckets = buckets;
+    std::vector<std::int32_t> b(static_cast<std::size_t>(hands));
+    for (auto& x : b) x = static_cast<std::int32_t>(rng() % static_cast<unsigned>(buckets));
+    r.set_buckets(b);
+    r.centres.rows = rows;
+    r.centres.cols = cols;
+    return r;
+  };
+  RoundBuckets a = random_round(0, "ehs", 7, 169, 7, 1);
   for (int i = 0; i < 7; ++i) a.centres.data.push_back(i / 7.0f);
   a.feature = "ehs buckets=7";
   a.cost = 1.25;
-  RoundBuckets c;  // wide buckets: 32-bit storage
-  c.round = 1;
-  c.method = "potential";
-  c.num_buckets = 70000;
-  std::vector<std::int32_t> w(100000);
-  for (auto& x : w) x = static_cast<std::int32_t>(rng() % 70000);
-  c.set_buckets(w);
-  c.centres.rows = 3;
-  c.centres.cols = 2;
+  RoundBuckets c = random_round(1, "potential", 70000, 100000, 3, 2);  // 32-bit storage
   c.centres.data = {1, 2, 3, 4, 5, 6};
   c.feature = "potential";
   m.rounds = {a, c};

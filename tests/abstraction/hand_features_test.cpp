@@ -271,22 +271,23 @@ void check_hand_against_brute_force(int round, const Card* cards) {
   for (int b = 0; b < kBins; ++b) EXPECT_NEAR(hist[b], expected[b], 1e-6) << "bin " << b;
 }
 
-TEST(HandFeatures, TurnHandsMatchBruteForce) {
-  std::mt19937_64 rng(7);
-  const HandIndexer& turn = HandIndexer::holdem(2);
-  for (int trial = 0; trial < 3; ++trial) {
-    Card cards[6];
-    turn.unindex(rng() % turn.size(), cards);
-    check_hand_against_brute_force(2, cards);
+// `trials` canonical hands of `round` drawn with `seed`, each against brute force.
+void check_random_hands_against_brute_force(int round, int trials, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  const HandIndexer& indexer = HandIndexer::holdem(round);
+  for (int trial = 0; trial < trials; ++trial) {
+    Card cards[7];
+    indexer.unindex(rng() % indexer.size(), cards);
+    check_hand_against_brute_force(round, cards);
   }
 }
 
+TEST(HandFeatures, TurnHandsMatchBruteForce) {
+  check_random_hands_against_brute_force(2, 3, 7);
+}
+
 TEST(HandFeatures, FlopHandMatchesBruteForce) {
-  std::mt19937_64 rng(3);
-  const HandIndexer& flop = HandIndexer::holdem(1);
-  Card cards[5];
-  flop.unindex(rng() % flop.size(), cards);
-  check_hand_against_brute_force(1, cards);
+  check_random_hands_against_brute_force(1, 1, 3);
 }
 
 // for_each_river_hand of flop and turn hands (one index_each_last_card call per first added

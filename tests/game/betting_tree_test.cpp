@@ -51,10 +51,8 @@ struct Reference {
 
 TEST(BettingTree, HulheSequencesEnteringEachRound) {
   const BettingTree t(load("holdem.limit.2p.reverse_blinds"));
-  EXPECT_EQ(t.sequences_entering_round(0), 1);
-  EXPECT_EQ(t.sequences_entering_round(1), 7);
-  EXPECT_EQ(t.sequences_entering_round(2), 63);
-  EXPECT_EQ(t.sequences_entering_round(3), 567);
+  const std::int64_t entering[4] = {1, 7, 63, 567};
+  for (int r = 0; r < 4; ++r) EXPECT_EQ(t.sequences_entering_round(r), entering[r]) << r;
 }
 
 TEST(BettingTree, AgreesWithIndependentEnumeration) {
@@ -133,10 +131,8 @@ TEST(BettingTree, HulheInformationSets) {
   // Information sets of the real game: decision nodes of a round times the private views of
   // the player to act: C(52,2) hole cards, then C(50,3) flops, then 47 turns, then 46
   // rivers (the flop is a set, but which card came on the turn is seen).
-  EXPECT_EQ(t.num_decision_nodes(0), 8);
-  EXPECT_EQ(t.num_decision_nodes(1), 70);
-  EXPECT_EQ(t.num_decision_nodes(2), 630);
-  EXPECT_EQ(t.num_decision_nodes(3), 5670);
+  const std::int64_t decisions[4] = {8, 70, 630, 5670};
+  for (int r = 0; r < 4; ++r) EXPECT_EQ(t.num_decision_nodes(r), decisions[r]) << r;
   const std::int64_t views[4] = {1326, 1326LL * 19600, 1326LL * 19600 * 47,
                                  1326LL * 19600 * 47 * 46};
   std::int64_t total = 0;
