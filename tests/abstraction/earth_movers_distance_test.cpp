@@ -209,6 +209,18 @@ double round_robin_greedy_emd(const std::uint32_t* cluster, const float* mass, i
   return total;
 }
 
+// A trial's ground distance over `n` clusters: a random planar one (drawn from `rng` every
+// trial), or on every third trial a coarse grid, |a / group - b / group|, with ties
+// everywhere.
+GroundDistance trial_ground(std::mt19937_64& rng, int n, int trial, int group) {
+  GroundDistance g = testing::planar_ground(rng, n);
+  if (trial % 3 != 0) return g;
+  std::vector<float> d(static_cast<std::size_t>(n) * n);
+  for (int a = 0; a < n; ++a)
+    for (int b = 0; b < n; ++b) d[a * n + b] = static_cast<float>(std::abs(a / group - b / group));
+  return GroundDistance(n, d);
+}
+
 TEST(EarthMoversDistance, GreedyEqualsTheRoundRobinAlgorithmBitForBit) {
   std::mt19937_64 rng(23);
   std::uniform_real_distribution<double> u(0.0, 1.0);
@@ -217,13 +229,7 @@ TEST(EarthMoversDistance, GreedyEqualsTheRoundRobinAlgorithmBitForBit) {
     // Sizes around the 16-wide scan, sparse and dense means, duplicated clusters (distance 0
     // ties broken by index) and a coarse grid of distances (ties everywhere).
     const int n = std::vector<int>{5, 16, 17, 40, 300}[trial % 5];
-    GroundDistance g = testing::planar_ground(rng, n);
-    if (trial % 3 == 0) {
-      std::vector<float> d(static_cast<std::size_t>(n) * n);
-      for (int a = 0; a < n; ++a)
-        for (int b = 0; b < n; ++b) d[a * n + b] = static_cast<float>(std::abs(a / 3 - b / 3));
-      g = GroundDistance(n, d);
-    }
+    const GroundDistance g = trial_ground(rng, n, trial, 3);
     GreedyEmd greedy(n);
     Sparse p = random_sparse(rng, n, trial % 2 ? 47 : 6);
     auto q = random_histogram(rng, n, trial % 4 == 0 ? 0.9 : 0.2);
@@ -254,13 +260,7 @@ TEST(EarthMoversDistance, SparseGreedyEqualsGreedyBitForBit) {
   GreedyEmd supported;  // one across trials of every size: its scratch must be left clean
   for (int trial = 0; trial < 300; ++trial) {
     const int n = std::vector<int>{7, 40, 300, 1000}[trial % 4];
-    GroundDistance g = testing::planar_ground(rng, n);
-    if (trial % 3 == 0) {
-      std::vector<float> d(static_cast<std::size_t>(n) * n);
-      for (int a = 0; a < n; ++a)
-        for (int b = 0; b < n; ++b) d[a * n + b] = static_cast<float>(std::abs(a / 5 - b / 5));
-      g = GroundDistance(n, d);
-    }
+    const GroundDistance g = trial_ground(rng, n, trial, 5);
     const NeighbourRanks ranks(g);
     GreedyEmd greedy(n);
     SparseGreedyEmd sparse;

@@ -22,6 +22,7 @@
 #include "solver/hybrid_cfr_br.h"
 #include "tests/solver/cfr_convergence_helpers.h"
 #include "tests/solver/lossy_leduc_abstraction.h"
+#include "tests/solver/resumed_solve.h"
 #include "tests/support/same_tables.h"
 #include "tests/support/temp_folder.h"
 #include "tests/support/test_files.h"
@@ -212,17 +213,10 @@ SolveConfig leduc_config(std::int64_t iterations, const std::string& checkpoint)
 // 40 iterations straight == 20, checkpoint, resume to 40 (one thread).
 TEST(CfrBr, ResumeIsBitForBit) {
   const TempFolder dir;
-  const std::string straight = dir / "straight.ckpt", halves = dir / "halves.ckpt";
-  SolverRun(leduc_config(40, straight), false).run({});
-  SolverRun(leduc_config(20, halves), false).run({});
-  SolverRun resumed(leduc_config(40, halves), true);
-  EXPECT_EQ(resumed.iterations_done(), 20);
-  resumed.run({});
-  const Checkpoint a = read_checkpoint(straight), b = read_checkpoint(halves);
+  const auto [a, b] = testing::expect_resume_is_bit_for_bit(
+      leduc_config, 20, 40, dir / "straight.ckpt", dir / "halves.ckpt");
   EXPECT_EQ(a.params.algorithm, "cfr-br");
   EXPECT_EQ(a.tables.precision(), TablePrecision::kFloat64);
-  EXPECT_EQ(b.iterations, 40);
-  testing::expect_same_tables(a.tables, b.tables);
 }
 
 TEST(CfrBr, ConfigsSelectItAndHulheGetsTheSampledHybrid) {

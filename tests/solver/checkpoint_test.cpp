@@ -12,6 +12,7 @@
 
 #include "pipeline/solve_config.h"
 #include "pipeline/solver_run.h"
+#include "tests/solver/resumed_solve.h"
 #include "tests/support/solver_test_games.h"
 #include "tests/support/temp_folder.h"
 #include "tests/support/test_files.h"
@@ -51,18 +52,13 @@ TEST(Checkpoint, ResumeIsBitForBit) {
   for (const char* algorithm : {"cfr+", "dcfr", "pcs", "external", "outcome"}) {
     const std::string straight = temp_path(std::string("straight_") + algorithm);
     const std::string halves = temp_path(std::string("halves_") + algorithm);
-    SolverRun(leduc_config(algorithm, 40, straight), false).run({});
-    SolverRun(leduc_config(algorithm, 20, halves), false).run({});
-    SolverRun resumed(leduc_config(algorithm, 40, halves), true);
-    EXPECT_EQ(resumed.iterations_done(), 20);
-    resumed.run({});
-    const Checkpoint a = read_checkpoint(straight);
-    const Checkpoint b = read_checkpoint(halves);
-    EXPECT_EQ(a.iterations, 40);
-    EXPECT_EQ(b.iterations, 40);
-    EXPECT_EQ(a.tables.regret_values(), b.tables.regret_values()) << algorithm;
-    EXPECT_EQ(a.tables.average_sum_values(), b.tables.average_sum_values()) << algorithm;
-    EXPECT_EQ(a.params.algorithm, algorithm);
+    SCOPED_TRACE(algorithm);
+    const auto config = [&](std::int64_t iterations, const std::string& checkpoint) {
+      return leduc_config(algorithm, iterations, checkpoint);
+    };
+    const auto checkpoints =
+        testing::expect_resume_is_bit_for_bit(config, 20, 40, straight, halves);
+    EXPECT_EQ(checkpoints.first.params.algorithm, algorithm);
     std::filesystem::remove(straight);
     std::filesystem::remove(halves);
   }

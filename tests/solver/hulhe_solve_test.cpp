@@ -17,6 +17,7 @@
 #include "solver/cfr_algorithm.h"
 #include "solver/cfr_algorithm_factory.h"
 #include "solver/checkpoint.h"
+#include "tests/solver/resumed_solve.h"
 #include "tests/support/hulhe_fixtures.h"
 #include "tests/support/same_tables.h"
 #include "tests/support/temp_folder.h"
@@ -109,17 +110,8 @@ TEST(HulheSolveSerialSlow, CfrBrRunsTheHybridAndResumesBitForBit) {
     c.progress_every_seconds = 1e9;
     return c;
   };
-  const std::string straight = dir / "straight.ckpt", halves = dir / "halves.ckpt";
-  SolverRun(config(2, straight), false).run({});
-  SolverRun(config(1, halves), false).run({});
-  {
-    SolverRun resumed(config(2, halves), true);
-    EXPECT_EQ(resumed.iterations_done(), 1);
-    resumed.run({});
-  }
-  const Checkpoint a = read_checkpoint(straight), b = read_checkpoint(halves);
-  EXPECT_EQ(b.iterations, 2);
-  testing::expect_same_tables(a.tables, b.tables);
+  const auto [a, b] = testing::expect_resume_is_bit_for_bit(config, 1, 2, dir / "straight.ckpt",
+                                                            dir / "halves.ckpt");
   // The trunk: 169 preflop and 1,286,792 flop classes per betting node, every action.
   std::int64_t expected = 0;
   for (const BettingNode& node : h.tree.nodes())
