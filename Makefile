@@ -71,7 +71,7 @@ test-fuzz: build-asan
 	else fuzz/run_all.sh $(FUZZ_SECONDS); fi
 
 format:
-	find util game abstraction solver best_response strategies pipeline distributed server cli tests bench fuzz -name '*.h' -o -name '*.cpp' | xargs clang-format -i
+	find util game abstraction public_tree solver best_response strategy_files agents acpc human_play resolving pipeline distributed server cli tests bench fuzz -name '*.h' -o -name '*.cpp' | xargs clang-format -i
 
 clean:
 	rm -rf build

@@ -18,10 +18,10 @@
 #include <span>
 
 #include "abstraction/card_blind_abstraction.h"
+#include "agents/baseline_policies.h"
 #include "best_response/holdem/holdem_best_response.h"
 #include "game/betting_tree.h"
 #include "game/hand_indexer.h"
-#include "strategies/baseline_policies.h"
 #include "tests/support/hulhe_fixtures.h"
 #include "tests/support/test_policies.h"
 

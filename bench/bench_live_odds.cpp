@@ -1,4 +1,4 @@
-// What a person's table pays per action in HULHE (strategies/live_odds.h, human_session.h):
+// What a person's table pays per action in HULHE (human_play/live_odds.h, human_session.h):
 //   BM_LiveOdds/<cards on the board>   the odds panel (equity against a random hand and
 //                                      against a range, category chances) for AsKd on
 //                                      0 (Monte Carlo, 20,000 deals), 3, 4 or 5 board cards
@@ -15,11 +15,11 @@
 #include <string>
 #include <vector>
 
+#include "agents/policy_agent.h"
 #include "game/betting_tree.h"
-#include "strategies/live_odds.h"
-#include "strategies/packed_bucket_abstraction.h"
-#include "strategies/policy_agent.h"
-#include "strategies/strategy_file.h"
+#include "human_play/live_odds.h"
+#include "strategy_files/packed_bucket_abstraction.h"
+#include "strategy_files/strategy_file.h"
 #include "tests/support/hulhe_fixtures.h"
 #include "tests/support/temp_folder.h"
 #include "tests/support/test_policies.h"

@@ -13,9 +13,9 @@
 #include <chrono>
 #include <vector>
 
+#include "agents/agent_factory.h"
 #include "game/game_state.h"
 #include "resolving/resolving_agent.h"
-#include "strategies/agent_factory.h"
 #include "util/split_mix64.h"
 
 namespace hulhe {

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "game/betting_tree.h"
-#include "strategies/strategy_file.h"
+#include "strategy_files/strategy_file.h"
 
 namespace {
 

@@ -1,4 +1,4 @@
-// `hulhe dealer`: an ACPC protocol 2.0.0 dealer on loopback ports (strategies/acpc_dealer.h).
+// `hulhe dealer`: an ACPC protocol 2.0.0 dealer on loopback ports (acpc/acpc_dealer.h).
 // Prints the ports, one per seat, on the first line (like the ACPC dealer), then plays.
 #include <fmt/format.h>
 
@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
+#include "acpc/acpc_dealer.h"
 #include "cli/commands.h"
 #include "cli/thread_seed_options.h"
 #include "game/game_definition.h"
-#include "strategies/acpc_dealer.h"
 #include "util/input_error.h"
 #include "util/streamed_output_file.h"
 

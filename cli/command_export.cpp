@@ -1,12 +1,12 @@
 // `hulhe export --checkpoint PATH --out FILE [--bits B] [--threshold T | --purify]`: the
-// checkpoint's average strategy as a compact strategy file (strategies/strategy_file.h).
+// checkpoint's average strategy as a compact strategy file (strategy_files/strategy_file.h).
 // With `--baseline NAME` instead of a checkpoint, a baseline policy (uniform, always-call,
 // always-raise) in a game and abstraction of one's choice: a strategy file to try `hulhe
 // play` with before a solve. Bucket-map abstractions are embedded, so the file is all a
 // player needs. `--threshold` and `--purify` thin either source before quantisation
 // (abstraction/strategy_thinning.h; Ganzfried, Sandholm & Waugh 2012) and are recorded in
 // the file's algorithm field ("cfr+, purified"). `--compact` writes a HULHE file over an OCHS
-// river as format version 3 (strategies/compact_bucket_abstraction.h): river buckets computed
+// river as format version 3 (strategy_files/compact_bucket_abstraction.h): river buckets computed
 // at play time, every canonical river hand checked against the map while exporting.
 #include <fmt/format.h>
 #include <omp.h>
@@ -21,6 +21,7 @@
 #include "abstraction/abstraction_factory.h"
 #include "abstraction/clustered_abstraction.h"
 #include "abstraction/strategy_thinning.h"
+#include "agents/baseline_policies.h"
 #include "cli/commands.h"
 #include "cli/option_checks.h"
 #include "cli/thread_seed_options.h"
@@ -28,9 +29,8 @@
 #include "game/hand_indexer.h"
 #include "solver/average_policy.h"
 #include "solver/checkpoint.h"
-#include "strategies/baseline_policies.h"
-#include "strategies/compact_bucket_abstraction.h"
-#include "strategies/strategy_file.h"
+#include "strategy_files/compact_bucket_abstraction.h"
+#include "strategy_files/strategy_file.h"
 #include "util/input_error.h"
 #include "util/input_file.h"
 #include "util/output_file.h"

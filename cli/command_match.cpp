@@ -8,13 +8,13 @@
 #include <optional>
 #include <string>
 
+#include "agents/agent_factory.h"
+#include "agents/match.h"
 #include "cli/commands.h"
 #include "cli/match_options.h"
 #include "cli/match_progress.h"
 #include "cli/thread_seed_options.h"
 #include "game/game_definition.h"
-#include "strategies/agent_factory.h"
-#include "strategies/match.h"
 #include "util/input_error.h"
 #include "util/streamed_output_file.h"
 

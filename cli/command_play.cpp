@@ -1,5 +1,5 @@
 // `hulhe play`: an ACPC protocol 2.0.0 client playing an agent (a strategy file or any
-// built-in bot, strategies/agent_factory.h) against a dealer (the ACPC server's dealer or
+// built-in bot, agents/agent_factory.h) against a dealer (the ACPC server's dealer or
 // `hulhe dealer`); with --human, a person at a text table against the agent instead
 // (cli/command_play_human.cpp).
 #include <fmt/format.h>
@@ -13,13 +13,13 @@
 #include <optional>
 #include <string>
 
+#include "acpc/acpc_player.h"
+#include "acpc/line_socket.h"
+#include "agents/agent_factory.h"
 #include "cli/commands.h"
 #include "cli/play_human.h"
 #include "cli/thread_seed_options.h"
 #include "game/game_definition.h"
-#include "strategies/acpc_player.h"
-#include "strategies/agent_factory.h"
-#include "strategies/line_socket.h"
 #include "util/input_error.h"
 #include "util/os_entropy.h"
 #include "util/streamed_output_file.h"

@@ -1,5 +1,5 @@
 // `hulhe play --human`: the text table of a person against a strategy file or a bot. The game
-// logic is strategies/human_session.h; this file only prints the table and reads typed actions.
+// logic is human_play/human_session.h; this file only prints the table and reads typed actions.
 #include <fmt/format.h>
 #include <signal.h>
 
@@ -12,11 +12,11 @@
 #include <string>
 #include <vector>
 
+#include "agents/agent_factory.h"
 #include "cli/play_human.h"
 #include "game/game_definition.h"
 #include "game/game_state.h"
-#include "strategies/agent_factory.h"
-#include "strategies/human_session.h"
+#include "human_play/human_session.h"
 #include "util/input_error.h"
 #include "util/output_file.h"
 #include "util/printable_text.h"

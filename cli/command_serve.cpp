@@ -15,13 +15,13 @@
 #include <thread>
 #include <vector>
 
+#include "agents/agent_factory.h"
 #include "cli/commands.h"
 #include "cli/thread_seed_options.h"
 #include "game/game_definition.h"
 #include "server/opponent.h"
 #include "server/play_store.h"
 #include "server/table_server.h"
-#include "strategies/agent_factory.h"
 #include "util/input_error.h"
 #include "util/os_entropy.h"
 #include "util/output_file.h"

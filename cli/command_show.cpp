@@ -1,6 +1,6 @@
 // `hulhe show --strategy FILE --sequence SEQ [--board CARDS] [--svg OUT] [--json]`: what a
 // strategy file does at one betting position, as the hold'em hand grid
-// (strategies/strategy_grid.h) in the terminal, as SVG for papers and reports, or as JSON.
+// (human_play/strategy_grid.h) in the terminal, as SVG for papers and reports, or as JSON.
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
@@ -10,9 +10,9 @@
 #include "cli/commands.h"
 #include "game/card.h"
 #include "game/game_definition.h"
+#include "human_play/strategy_grid.h"
 #include "server/strategy_grid_json.h"
-#include "strategies/strategy_file.h"
-#include "strategies/strategy_grid.h"
+#include "strategy_files/strategy_file.h"
 #include "util/input_error.h"
 #include "util/input_file.h"
 #include "util/output_file.h"

@@ -9,13 +9,13 @@
 #include <string>
 #include <vector>
 
+#include "agents/agent_factory.h"
+#include "agents/tournament.h"
 #include "cli/commands.h"
 #include "cli/match_options.h"
 #include "cli/match_progress.h"
 #include "cli/thread_seed_options.h"
 #include "game/game_definition.h"
-#include "strategies/agent_factory.h"
-#include "strategies/tournament.h"
 #include "util/input_error.h"
 
 namespace hulhe::cli {

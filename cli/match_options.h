@@ -3,8 +3,8 @@
 #include <cstdint>
 #include <string>
 
+#include "agents/match.h"
 #include "cli/match_progress.h"
-#include "strategies/match.h"
 #include "util/thread_start.h"
 
 namespace hulhe::cli {

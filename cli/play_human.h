@@ -8,7 +8,7 @@
 namespace hulhe::cli {
 
 struct HumanPlayOptions {
-  std::string agent_spec;  // a strategy file or bot:NAME (strategies/agent_factory.h)
+  std::string agent_spec;  // a strategy file or bot:NAME (agents/agent_factory.h)
   std::string game_path;   // empty: the strategy file's game, or HULHE for a bot
   std::int64_t hands = 0;  // 0: until the person quits or the input ends
   std::uint64_t seed = 1;

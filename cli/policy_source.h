@@ -1,13 +1,13 @@
 #pragma once
-// The policies of `exploit`, `compare` and `lbr`, in the grammar of strategies/agent_factory.h
+// The policies of `exploit`, `compare` and `lbr`, in the grammar of agents/agent_factory.h
 // (PATH, bot:NAME), where a PATH may also be a solver checkpoint: checkpoints need solver/,
-// which strategies/ does not depend on, so they are told apart and loaded here; strategy
-// files and baselines are the factory's.
+// which agents/ and strategy_files/ do not depend on, so they are told apart and loaded here;
+// strategy files and baselines are the factory's.
 #include <CLI/CLI.hpp>
 #include <string>
 
+#include "agents/agent_factory.h"
 #include "game/game_definition.h"
-#include "strategies/agent_factory.h"
 
 namespace hulhe::cli {
 

@@ -6,7 +6,7 @@
 // the body is read); a file that reads is then queried everywhere.
 #include "abstraction/bucket_map.h"
 #include "fuzz/fuzz_support.h"
-#include "strategies/strategy_file.h"
+#include "strategy_files/strategy_file.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace hulhe;

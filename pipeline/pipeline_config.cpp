@@ -5,7 +5,7 @@
 #include <set>
 #include <toml.hpp>
 
-#include "strategies/strategy_file.h"
+#include "strategy_files/strategy_file.h"
 #include "util/input_error.h"
 #include "util/output_file.h"
 #include "util/toml_input.h"

@@ -32,8 +32,9 @@ struct ExportSettings {
   std::string strategy;
   int bits = 8;
   StrategyThinning thinning;  // applied before quantisation, to every strategy a run writes
-  // Every strategy file of the run in the compact format (strategies/compact_bucket_abstraction.h):
-  // the river's bucket table replaced by its OCHS model, checked once per run.
+  // Every strategy file of the run in the compact format
+  // (strategy_files/compact_bucket_abstraction.h): the river's bucket table replaced by its OCHS
+  // model, checked once per run.
   bool compact = false;
   // Where `hulhe run` puts the last strategy when the strategy file keeps an earlier, less
   // exploitable one (pipeline/pipeline_run.h).

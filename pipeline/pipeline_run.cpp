@@ -15,8 +15,8 @@
 #include "abstraction/strategy_thinning.h"
 #include "solver/average_policy.h"
 #include "solver/checkpoint.h"
-#include "strategies/compact_bucket_abstraction.h"
-#include "strategies/strategy_file.h"
+#include "strategy_files/compact_bucket_abstraction.h"
+#include "strategy_files/strategy_file.h"
 #include "util/input_error.h"
 #include "util/output_file.h"
 #include "util/thread_start.h"
@@ -31,7 +31,7 @@ double since(Clock::time_point t) {
 }
 
 // `policy` as a strategy file of `e` plays it: thinned, then quantised exactly as the writer
-// quantises and the reader scales (strategies/strategy_file.h), so that an estimate of it
+// quantises and the reader scales (strategy_files/strategy_file.h), so that an estimate of it
 // during the solve is the estimate of the file it would export, bit for bit.
 class ExportedView final : public Policy {
  public:

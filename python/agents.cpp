@@ -3,9 +3,9 @@
 #include <sstream>
 #include <string>
 
+#include "agents/agent_factory.h"
+#include "agents/match.h"
 #include "python/bindings.h"
-#include "strategies/agent_factory.h"
-#include "strategies/match.h"
 #include "util/input_error.h"
 
 namespace hulhe::python {

@@ -93,8 +93,8 @@ void bind_solving(py::module_& m);
 }  // namespace hulhe::python
 
 #include "abstraction/policy.h"
-#include "strategies/policy_agent.h"
-#include "strategies/strategy_file.h"
+#include "agents/policy_agent.h"
+#include "strategy_files/strategy_file.h"
 
 namespace hulhe::python {
 

@@ -21,7 +21,7 @@
 #include "pipeline/solver_run.h"
 #include "python/bindings.h"
 #include "solver/average_policy.h"
-#include "strategies/strategy_file.h"
+#include "strategy_files/strategy_file.h"
 #include "util/combinatorics.h"
 #include "util/input_error.h"
 

@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
+#include "agents/agent_factory.h"
 #include "game/betting_tree.h"
+#include "human_play/strategy_grid.h"
 #include "python/bindings.h"
-#include "strategies/agent_factory.h"
-#include "strategies/strategy_grid.h"
 #include "util/input_error.h"
 #include "util/split_mix64.h"
 

@@ -2,8 +2,8 @@
 
 #include <filesystem>
 
-#include "resolving/resolving_agent.h"
 #include "agents/agent_factory.h"
+#include "resolving/resolving_agent.h"
 #include "util/input_error.h"
 
 namespace hulhe {

@@ -15,9 +15,9 @@
 #include <string>
 
 #include "abstraction/policy.h"
-#include "resolving/subgame_resolve.h"
 #include "agents/agent.h"
 #include "agents/policy_agent.h"
+#include "resolving/subgame_resolve.h"
 
 namespace hulhe {
 

@@ -8,8 +8,8 @@
 #include <optional>
 #include <string>
 
+#include "agents/agent_factory.h"
 #include "game/game_definition.h"
-#include "strategies/agent_factory.h"
 
 namespace hulhe::server {
 

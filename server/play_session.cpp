@@ -9,8 +9,8 @@
 #include "game/card.h"
 #include "game/dealer_log.h"
 #include "game/hand_evaluator.h"
+#include "human_play/human_session.h"
 #include "server/api_error.h"
-#include "strategies/human_session.h"
 
 namespace hulhe::server {
 namespace {

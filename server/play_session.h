@@ -1,6 +1,6 @@
 #pragma once
 // One person's session at the web table: the engine's HumanSession
-// (strategies/human_session.h: deals, seats alternating, legal actions, the opponent's
+// (human_play/human_session.h: deals, seats alternating, legal actions, the opponent's
 // actions with their probabilities, showdown, session totals, the ACPC hand history) with the
 // person's name, seen as the JSON of the API (docs/serve-api.md). All chip arithmetic is the
 // engine's; this file only reports it.

@@ -1,11 +1,11 @@
 #pragma once
-// The hand grid of a strategy (strategies/strategy_grid.h) as one JSON object: what
+// The hand grid of a strategy (human_play/strategy_grid.h) as one JSON object: what
 // `hulhe show --json` prints and what the explorer of `hulhe serve` reads from
 // GET /api/explorer (docs/serve-api.md).
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "strategies/strategy_grid.h"
+#include "human_play/strategy_grid.h"
 
 namespace hulhe::server {
 

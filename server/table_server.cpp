@@ -10,13 +10,13 @@
 #include <stdexcept>
 
 #include "game/card.h"
+#include "human_play/strategy_grid.h"
 #include "server/api_error.h"
 #include "server/deadline_http_server.h"
 #include "server/play_session.h"
 #include "server/session_registry.h"
 #include "server/strategy_grid_json.h"
 #include "server/web_assets.h"
-#include "strategies/strategy_grid.h"
 #include "util/input_error.h"
 #include "util/printable_text.h"
 #include "util/split_mix64.h"

@@ -8,7 +8,7 @@
 // costs nothing. Deterministic: the same input gives the same bytes on every machine.
 //
 // Used by compact strategy files for their quantised probabilities
-// (strategies/strategy_file.h, format version 3).
+// (strategy_files/strategy_file.h, format version 3).
 #include <array>
 #include <cstdint>
 #include <span>

@@ -1,5 +1,5 @@
 // The strategy explorer of `hulhe serve`: a betting sequence (and the board after the first
-// round) -> GET /api/explorer -> the grid of hand classes (strategies/strategy_grid.h), each
+// round) -> GET /api/explorer -> the grid of hand classes (human_play/strategy_grid.h), each
 // square split by its action probabilities, with the bucket of each combination on hover.
 "use strict";
 

@@ -20,11 +20,11 @@
 #include <vector>
 
 #include "abstraction/card_blind_abstraction.h"
+#include "agents/baseline_policies.h"
 #include "best_response/best_response.h"
 #include "best_response/exploitability.h"
 #include "best_response/holdem/paired_difference.h"
 #include "game/hand_evaluator.h"
-#include "strategies/baseline_policies.h"
 #include "tests/support/printed_output.h"
 #include "tests/support/solver_test_games.h"
 #include "tests/support/temp_folder.h"

@@ -15,12 +15,12 @@
 #include <vector>
 
 #include "abstraction/card_blind_abstraction.h"
+#include "agents/baseline_policies.h"
 #include "best_response/exploitability.h"
 #include "best_response/holdem/holdem_best_response.h"
 #include "solver/average_policy.h"
 #include "solver/cfr_algorithm.h"
 #include "solver/cfr_algorithm_factory.h"
-#include "strategies/baseline_policies.h"
 #include "tests/support/printed_output.h"
 #include "tests/support/solver_test_games.h"
 #include "tests/support/test_policies.h"

@@ -22,8 +22,8 @@
 #include <vector>
 
 #include "abstraction/bucket_map.h"
+#include "acpc/line_socket.h"
 #include "game/game_definition.h"
-#include "strategies/line_socket.h"
 #include "tests/cli/run_hulhe.h"
 #include "tests/support/temp_folder.h"
 #include "util/checksums.h"

@@ -11,7 +11,7 @@
 #include "solver/average_policy.h"
 #include "solver/cfr_algorithm.h"
 #include "solver/cfr_algorithm_factory.h"
-#include "strategies/strategy_file.h"
+#include "strategy_files/strategy_file.h"
 #include "tests/cli/run_hulhe.h"
 
 namespace {

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "strategies/line_socket.h"
+#include "acpc/line_socket.h"
 #include "tests/cli/run_hulhe.h"
 #include "tests/support/temp_folder.h"
 #include "tests/support/test_files.h"

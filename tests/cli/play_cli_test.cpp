@@ -15,14 +15,14 @@
 #include <tuple>
 
 #include "abstraction/lossless_abstraction.h"
+#include "acpc/line_socket.h"
+#include "agents/policy_agent.h"
 #include "game/betting_tree.h"
 #include "game/game_definition.h"
 #include "game/hand_indexer.h"
 #include "game/match_state.h"
-#include "strategies/line_socket.h"
-#include "strategies/packed_bucket_abstraction.h"
-#include "strategies/policy_agent.h"
-#include "strategies/strategy_file.h"
+#include "strategy_files/packed_bucket_abstraction.h"
+#include "strategy_files/strategy_file.h"
 #include "tests/cli/run_hulhe.h"
 #include "tests/support/action_frequencies.h"
 #include "tests/support/hulhe_fixtures.h"

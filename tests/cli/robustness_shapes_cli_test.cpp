@@ -19,7 +19,7 @@
 #include "game/betting_tree.h"
 #include "game/game_definition.h"
 #include "solver/checkpoint.h"
-#include "strategies/strategy_file.h"
+#include "strategy_files/strategy_file.h"
 #include "tests/cli/run_hulhe.h"
 #include "tests/support/crafted_kuhn_strategy.h"
 #include "tests/support/temp_folder.h"

@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "pipeline/pipeline_config.h"
-#include "strategies/strategy_file.h"
+#include "strategy_files/strategy_file.h"
 #include "tests/support/hulhe_fixtures.h"
 #include "tests/support/temp_folder.h"
 #include "tests/support/test_files.h"

@@ -11,7 +11,7 @@ pytestmark = pytest.mark.slow
 
 
 class EquityThreshold:
-    """bot:equity's rule (strategies/equity_threshold_bot.h) in Python: raise when the equity
+    """bot:equity's rule (agents/equity_threshold_bot.h) in Python: raise when the equity
     against a random hand is at least max(0.65 + 0.08 * raises this round, pot odds), check
     when free, call at pot odds, else fold. The equity is hulhe.equity's Monte Carlo estimate
     (the bot draws 400 deals; here a standard error of 0.005), kept per canonical hand."""

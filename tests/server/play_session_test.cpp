@@ -14,15 +14,15 @@
 #include <random>
 #include <thread>
 
+#include "agents/agent_factory.h"
 #include "game/card.h"
 #include "game/dealer_log.h"
 #include "game/game_definition.h"
 #include "game/hand_evaluator.h"
+#include "human_play/human_session.h"
 #include "server/opponent.h"
 #include "server/play_store.h"
 #include "server/table_server.h"
-#include "strategies/agent_factory.h"
-#include "strategies/human_session.h"
 #include "tests/support/running_table_server.h"
 #include "tests/support/temp_folder.h"
 

@@ -13,7 +13,7 @@
 #include "abstraction/bucket_map.h"
 #include "abstraction/lossless_abstraction.h"
 #include "game/game_definition.h"
-#include "strategies/strategy_file.h"
+#include "strategy_files/strategy_file.h"
 
 namespace hulhe::testing {
 

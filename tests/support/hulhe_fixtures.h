@@ -15,7 +15,7 @@
 #include "game/card.h"
 #include "game/game_definition.h"
 #include "game/hand_indexer.h"
-#include "strategies/packed_bucket_abstraction.h"
+#include "strategy_files/packed_bucket_abstraction.h"
 
 namespace hulhe::testing {
 

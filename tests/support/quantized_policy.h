@@ -8,7 +8,7 @@
 
 #include "abstraction/policy.h"
 #include "game/betting_tree.h"
-#include "strategies/strategy_file.h"
+#include "strategy_files/strategy_file.h"
 
 namespace hulhe::testing {
 

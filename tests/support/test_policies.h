@@ -1,5 +1,5 @@
 #pragma once
-// Policies for tests and benchmarks, written here independently of the strategies/ baselines:
+// Policies for tests and benchmarks, written here independently of the agents/ baselines:
 // uniform; a fixed lopsided one (every action positive); and one with uneven, reproducible
 // probabilities where about one action in five gets weight 0. Each is a hash of the
 // information set, so it is cheap for any abstraction size (HULHE included), unlike solving.
