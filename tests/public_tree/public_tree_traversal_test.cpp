@@ -15,14 +15,20 @@ namespace {
 
 using testing::SmallGame;
 
+// A lopsided strategy: `tables`' regrets set to a few hashed values (i * 2654435761 mod
+// `spread`, less `shift`), then regret matching of them.
+std::vector<double> lopsided_strategy(StrategyTables& tables, unsigned spread, float shift) {
+  for (std::size_t i = 0; i < tables.regrets<float>().size(); ++i)
+    tables.regrets<float>()[i] = static_cast<float>((i * 2654435761u) % spread) - shift;
+  std::vector<double> sigma;
+  tables.all_current_strategies(sigma);
+  return sigma;
+}
+
 TEST(PublicTreeTraversal, ThreadsGiveTheSameResults) {
   SmallGame g("leduc");
   StrategyTables layout(g.tree, g.abstraction);
-  // A lopsided strategy: regrets of a few hashed values, then regret matching.
-  for (std::size_t i = 0; i < layout.regrets<float>().size(); ++i)
-    layout.regrets<float>()[i] = static_cast<float>((i * 2654435761u) % 7) - 2.0F;
-  std::vector<double> sigma;
-  layout.all_current_strategies(sigma);
+  const std::vector<double> sigma = lopsided_strategy(layout, 7, 2.0F);
 
   PublicTreeTraversal one(g.tree, g.abstraction, layout);
   PublicTreeTraversal two(g.tree, g.abstraction, layout);
@@ -56,10 +62,7 @@ TEST(PublicTreeTraversal, ThreadsGiveTheSameResults) {
 TEST(PublicTreeTraversal, RegretMatchingOnTheFlyEqualsASnapshot) {
   SmallGame g("leduc");
   StrategyTables tables(g.tree, g.abstraction);
-  for (std::size_t i = 0; i < tables.regrets<float>().size(); ++i)
-    tables.regrets<float>()[i] = static_cast<float>((i * 2654435761u) % 7) - 2.0F;
-  std::vector<double> sigma;
-  tables.all_current_strategies(sigma);
+  const std::vector<double> sigma = lopsided_strategy(tables, 7, 2.0F);
   PublicTreeTraversal walker(g.tree, g.abstraction, tables);
   for (int traverser = 0; traverser < 2; ++traverser) {
     StrategyTables a = tables, b = tables;
@@ -84,10 +87,7 @@ TEST(PublicTreeTraversal, DealtBoardsEstimateTheFullPassWithoutBias) {
   // mean of its pass values over many deals is the full pass's value.
   SmallGame g("leduc");
   StrategyTables tables(g.tree, g.abstraction);
-  for (std::size_t i = 0; i < tables.regrets<float>().size(); ++i)
-    tables.regrets<float>()[i] = static_cast<float>((i * 2654435761u) % 5) - 1.0F;
-  std::vector<double> sigma;
-  tables.all_current_strategies(sigma);
+  const std::vector<double> sigma = lopsided_strategy(tables, 5, 1.0F);
   PublicTreeTraversal full(g.tree, g.abstraction, tables);
   PublicTreeTraversal dealt(g.tree, g.abstraction, tables,
                             PublicTreeTraversal::kDefaultMaxBoardHands, BoardMode::kSampleDeck);
