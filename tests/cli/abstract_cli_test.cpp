@@ -26,8 +26,7 @@
 
 namespace {
 
-using hulhe::cli_test::HulheRun;
-using hulhe::cli_test::run_hulhe;
+using namespace hulhe::cli_test;
 
 namespace fs = std::filesystem;
 
@@ -43,8 +42,7 @@ TEST(AbstractCli, BadInputExitsTwoWithAMessageNamingIt) {
   const std::string dir = folder.path();
   HulheRun r = run_hulhe("abstract --config " + dir + "/missing.toml");
   EXPECT_EQ(r.status, 2) << r.out;
-  EXPECT_NE(r.out.find("hulhe: error:"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("missing.toml"), std::string::npos) << r.out;
+  expect_output_has(r, {"hulhe: error:", "missing.toml"});
 
   r = run_hulhe("abstract");  // --config is required
   EXPECT_EQ(r.status, 2) << r.out;

@@ -12,9 +12,7 @@
 
 namespace {
 
-using hulhe::cli_test::HulheRun;
-using hulhe::cli_test::run_hulhe;
-using hulhe::cli_test::run_hulhe_json;
+using namespace hulhe::cli_test;
 
 TEST(EquityCli, ExactJsonMatchesGroundTruth) {
   const nlohmann::json j = run_hulhe_json("equity AhKh QsQd --json");
@@ -53,9 +51,7 @@ TEST(EquityCli, MonteCarloAgreesWithExact) {
 TEST(EquityCli, PrintsATablePerPlayer) {
   const HulheRun r = run_hulhe("equity AhKh QsQd");
   ASSERT_EQ(r.status, 0) << r.out;
-  EXPECT_NE(r.out.find("1712304 deals"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("46.214%"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("straight flush"), std::string::npos) << r.out;
+  expect_output_has(r, {"1712304 deals", "46.214%", "straight flush"});
 }
 
 TEST(EquityCli, BadInputExitsTwoNamingIt) {

@@ -11,16 +11,12 @@
 
 namespace {
 
-using hulhe::cli_test::HulheRun;
-using hulhe::cli_test::run_hulhe;
-using hulhe::cli_test::run_hulhe_json;
+using namespace hulhe::cli_test;
 
 TEST(HandCli, RoyalFlushAmongSevenCards) {
   const HulheRun r = run_hulhe("hand As Ks Qs Js Ts 2c 3d");
   ASSERT_EQ(r.status, 0) << r.out;
-  EXPECT_NE(r.out.find("best five: As Ks Qs Js Ts"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("straight flush"), std::string::npos);
-  EXPECT_NE(r.out.find("7462"), std::string::npos);
+  expect_output_has(r, {"best five: As Ks Qs Js Ts", "straight flush", "7462"});
 }
 
 TEST(HandCli, JsonWithCardRuns) {

@@ -63,8 +63,7 @@ TEST(HostileInputsCli, SigtermAtThePromptEndsTheSessionWithItsLog) {
       "(printf 'c\\nc\\nc\\nc\\nc\\nc\\n'; sleep 30) | (timeout --preserve-status -s TERM 3 " +
       std::string(HULHE_BINARY) + " play --human --bot always-call --game " + kGames +
       "kuhn.game --seed 5 --hands 100 --log " + log + "; echo \"status $?\") 2>&1");
-  EXPECT_NE(r.out.find("(interrupted)"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("status 0"), std::string::npos) << r.out;
+  expect_output_has(r, {"(interrupted)", "status 0"});
   ASSERT_TRUE(std::filesystem::exists(log)) << r.out;
   std::ifstream in(log);
   int states = 0;

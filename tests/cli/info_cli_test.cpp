@@ -12,9 +12,7 @@
 
 namespace {
 
-using hulhe::cli_test::HulheRun;
-using hulhe::cli_test::run_hulhe;
-using hulhe::cli_test::run_hulhe_json;
+using namespace hulhe::cli_test;
 
 std::string game(const std::string& name) {
   return std::string(HULHE_SOURCE_DIR) + "/configs/games/" + name + ".game";
@@ -34,9 +32,7 @@ TEST(InfoCli, HulheCountsInJson) {
 TEST(InfoCli, DefaultIsHulheAndTextNamesTheCounts) {
   const HulheRun r = run_hulhe("info");
   ASSERT_EQ(r.status, 0) << r.out;
-  EXPECT_NE(r.out.find("holdem.limit.2p.reverse_blinds"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("319,365,922,522,608"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("123,156,254"), std::string::npos) << r.out;
+  expect_output_has(r, {"holdem.limit.2p.reverse_blinds", "319,365,922,522,608", "123,156,254"});
 }
 
 TEST(InfoCli, SmallGamesAndGamesWithoutTree) {

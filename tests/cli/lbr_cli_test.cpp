@@ -13,9 +13,7 @@
 
 namespace {
 
-using hulhe::cli_test::HulheRun;
-using hulhe::cli_test::run_hulhe;
-using hulhe::cli_test::run_hulhe_json;
+using namespace hulhe::cli_test;
 
 const std::string kGames = std::string(HULHE_SOURCE_DIR) + "/configs/games/";
 
@@ -77,9 +75,7 @@ TEST(LbrCli, TextReport) {
   const HulheRun r = run_hulhe("lbr --game " + kGames +
                                "holdem.limit.2p.12card.2rounds.game --policy uniform --hands 500");
   ASSERT_EQ(r.status, 0) << r.out;
-  EXPECT_NE(r.out.find("local best response against uniform"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("LBR value vs seat 0: +"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("mbb/g"), std::string::npos) << r.out;
+  expect_output_has(r, {"local best response against uniform", "LBR value vs seat 0: +", "mbb/g"});
 }
 
 TEST(LbrCli, BadInputExitsWithStatus2) {

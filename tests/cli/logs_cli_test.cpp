@@ -12,9 +12,7 @@
 
 namespace {
 
-using hulhe::cli_test::HulheRun;
-using hulhe::cli_test::run_hulhe;
-using hulhe::cli_test::run_hulhe_json;
+using namespace hulhe::cli_test;
 
 const std::string kLog = HULHE_TEST_DATA_DIR "/acpc-holdem.limit.2p.1000hands.log";
 
@@ -41,9 +39,7 @@ TEST(LogsCli, RealLogInJson) {
 TEST(LogsCli, TextSummary) {
   const HulheRun r = run_hulhe("logs " + kLog, true);
   ASSERT_EQ(r.status, 0) << r.out;
-  EXPECT_NE(r.out.find("1000 hands"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("0 mismatches"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("Alice"), std::string::npos) << r.out;
+  expect_output_has(r, {"1000 hands", "0 mismatches", "Alice"});
 }
 
 TEST(LogsCli, NoLimitThreePlayerAndBadLines) {

@@ -46,6 +46,12 @@ class PlayCli : public ::testing::Test {
   struct Outcome {
     int dealer_status = -1, strategy_status = -1, bot_status = -1;
     std::string dealer_out, strategy_out, bot_out;
+    // The dealer and both players exited 0.
+    void expect_all_exited_cleanly() const {
+      EXPECT_EQ(dealer_status, 0) << dealer_out;
+      EXPECT_EQ(strategy_status, 0) << strategy_out;
+      EXPECT_EQ(bot_status, 0) << bot_out;
+    }
   };
   // Starts the dealer, reads its ports, starts the two players, waits for all three.
   Outcome match(const std::string& game, int hands, const std::string& strategy,
@@ -134,9 +140,7 @@ TEST_F(PlayCli, LeducStrategyAgainstUniform) {
   const int hands = 3000;
   const std::string log = path("match.log");
   const Outcome o = match(game, hands, "--strategy " + strategy, "--bot uniform", log);
-  EXPECT_EQ(o.dealer_status, 0) << o.dealer_out;
-  EXPECT_EQ(o.strategy_status, 0) << o.strategy_out;
-  EXPECT_EQ(o.bot_status, 0) << o.bot_out;
+  o.expect_all_exited_cleanly();
   EXPECT_NE(o.strategy_out.find("play: 3000 hands of leduc"), std::string::npos) << o.strategy_out;
   EXPECT_NE(o.dealer_out.find("SCORE:"), std::string::npos) << o.dealer_out;
   expect_log_replays(game, log, hands);
@@ -152,9 +156,7 @@ TEST_F(PlayCli, EquityAndRuleBotsPlayAnAcpcMatch) {
   const std::string log = path("match.log");
   const Outcome o =
       match(game, hands, "--agent bot:rules:" + rules + " --game " + game, "--bot equity", log);
-  EXPECT_EQ(o.dealer_status, 0) << o.dealer_out;
-  EXPECT_EQ(o.strategy_status, 0) << o.strategy_out;
-  EXPECT_EQ(o.bot_status, 0) << o.bot_out;
+  o.expect_all_exited_cleanly();
   EXPECT_NE(o.strategy_out.find("play: 300 hands of leduc as rules"), std::string::npos)
       << o.strategy_out;
   EXPECT_NE(o.bot_out.find("play: 300 hands of leduc as equity"), std::string::npos) << o.bot_out;
@@ -246,9 +248,7 @@ TEST_F(PlayCli, SlowHoldemStrategyAgainstAlwaysCall) {
   const int hands = 2000;
   const std::string log = path("match.log");
   const Outcome o = match(game, hands, "--strategy " + strategy, "--bot always-call", log);
-  EXPECT_EQ(o.dealer_status, 0) << o.dealer_out;
-  EXPECT_EQ(o.strategy_status, 0) << o.strategy_out;
-  EXPECT_EQ(o.bot_status, 0) << o.bot_out;
+  o.expect_all_exited_cleanly();
   expect_log_replays(game, log, hands);
   EXPECT_GE(check_frequencies(strategy, 150), 4);
 }

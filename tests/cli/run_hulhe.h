@@ -6,8 +6,10 @@
 
 #include <array>
 #include <cstdio>
+#include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 
 namespace hulhe::cli_test {
 
@@ -35,6 +37,12 @@ inline HulheRun run_shell(const std::string& command) {
 inline HulheRun run_hulhe(const std::string& args, bool stderr_too = true) {
   return run_shell(std::string(HULHE_BINARY) + " " + args +
                    (stderr_too ? " 2>&1" : " 2>/dev/null"));
+}
+
+// Each of `parts` is in the run's output (a failure names the part and shows the output).
+inline void expect_output_has(const HulheRun& r, std::initializer_list<std::string_view> parts) {
+  for (const std::string_view part : parts)
+    EXPECT_NE(r.out.find(part), std::string::npos) << "no '" << part << "' in:\n" << r.out;
 }
 
 // `hulhe args` with `--json` (stdout only), which must exit 0: its JSON report (a run that

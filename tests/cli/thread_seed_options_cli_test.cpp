@@ -19,8 +19,7 @@
 
 namespace {
 
-using hulhe::cli_test::HulheRun;
-using hulhe::cli_test::run_shell;
+using namespace hulhe::cli_test;
 
 const std::string kSource = HULHE_SOURCE_DIR;
 const std::string kGames = kSource + "/configs/games/";
@@ -132,8 +131,7 @@ TEST(ThreadSeedOptionsCli, IssueReproducers) {
   // Valid values still work, leading zeros read as decimal (CLI11 alone reads 010 as 8).
   const HulheRun ok = run_bounded(match + "--threads 2 --seed 010 --json --quiet");
   EXPECT_EQ(ok.status, 0) << ok.out;
-  EXPECT_NE(ok.out.find("\"seed\":10"), std::string::npos) << ok.out;
-  EXPECT_NE(ok.out.find("\"threads\":2"), std::string::npos) << ok.out;
+  expect_output_has(ok, {"\"seed\":10", "\"threads\":2"});
 }
 
 // A thread count in range that the process cannot start (here: an address-space limit
