@@ -10,8 +10,7 @@
 
 namespace {
 
-using hulhe::cli_test::HulheRun;
-using hulhe::cli_test::run_shell;
+using namespace hulhe::cli_test;
 
 HulheRun run_bounded(const std::string& args) {
   return run_shell("timeout 20 " + std::string(HULHE_BINARY) + " " + args + " </dev/null 2>&1");

@@ -29,8 +29,7 @@
 namespace hulhe {
 namespace {
 
-using cli_test::HulheRun;
-using cli_test::run_hulhe;
+using namespace cli_test;
 
 const std::string kLeduc = std::string(HULHE_SOURCE_DIR) + "/configs/leduc.toml";
 const std::string kKuhnGame = std::string(HULHE_SOURCE_DIR) + "/configs/games/kuhn.game";

@@ -17,8 +17,7 @@
 namespace {
 
 namespace fs = std::filesystem;
-using hulhe::cli_test::HulheRun;
-using hulhe::cli_test::run_hulhe;
+using namespace hulhe::cli_test;
 
 const std::string kGames = HULHE_SOURCE_DIR "/configs/games/";
 const std::string kBots = HULHE_SOURCE_DIR "/configs/bots/";

@@ -27,8 +27,7 @@ namespace {
 using testing::slurp;
 using testing::spit;
 
-using cli_test::HulheRun;
-using cli_test::run_shell;
+using namespace cli_test;
 
 const std::string kGames = std::string(HULHE_SOURCE_DIR) + "/configs/games/";
 

@@ -28,8 +28,7 @@
 namespace hulhe {
 namespace {
 
-using cli_test::HulheRun;
-using cli_test::run_hulhe;
+using namespace cli_test;
 
 const std::string kGames = std::string(HULHE_SOURCE_DIR) + "/configs/games/";
 

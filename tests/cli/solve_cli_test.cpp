@@ -13,8 +13,7 @@
 
 namespace {
 
-using hulhe::cli_test::HulheRun;
-using hulhe::cli_test::run_hulhe;
+using namespace hulhe::cli_test;
 
 // In this process's own folder, removed at exit.
 std::string temp(const std::string& name) {

@@ -12,8 +12,7 @@
 namespace hulhe {
 namespace {
 
-using cli_test::HulheRun;
-using cli_test::run_shell;
+using namespace cli_test;
 
 const std::string kGames = std::string(HULHE_SOURCE_DIR) + "/configs/games/";
 const std::string kConfigs = std::string(HULHE_SOURCE_DIR) + "/configs/";

@@ -24,9 +24,7 @@
 
 namespace {
 
-using hulhe::cli_test::HulheRun;
-using hulhe::cli_test::run_hulhe;
-using hulhe::cli_test::run_shell;
+using namespace hulhe::cli_test;
 
 const std::string kGames = std::string(HULHE_SOURCE_DIR) + "/configs/games/";
 
