@@ -4,7 +4,7 @@
 // and asks the agent for its first decision of the round, which re-solves the subgame with
 // every card dealt. The blueprint is the uniform strategy (the time does not depend on it:
 // the solver prunes nothing). Counters: p50 and p99 seconds per decision over the
-// iterations, and the solver iterations run.
+// iterations, the solver iterations run and the solver's tables (MiB).
 //
 //   build/resolve/bench/bench_resolve --benchmark_filter=Turn
 #include <benchmark/benchmark.h>
@@ -55,6 +55,10 @@ void resolve_decision(benchmark::State& state, int round, const char* betting) {
   state.counters["p99_s"] = at(0.99);
   state.counters["solver_iterations"] =
       static_cast<double>(agent.last_resolve() ? agent.last_resolve()->iterations : 0);
+  state.counters["table_MiB"] =
+      agent.last_resolve()
+          ? static_cast<double>(agent.last_resolve()->solver->table_bytes()) / (1 << 20)
+          : 0.0;
 }
 
 void BM_TurnDecision(benchmark::State& state) {

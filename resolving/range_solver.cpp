@@ -417,6 +417,10 @@ std::int32_t RangeSolver::root() const {
 std::int64_t RangeSolver::iterations() const {
   return impl_->t;
 }
+std::int64_t RangeSolver::table_bytes() const {
+  return static_cast<std::int64_t>((impl_->regrets.size() + impl_->averages.size()) *
+                                   sizeof(double));
+}
 bool RangeSolver::contains(std::int32_t node) const {
   return node >= 0 && node < static_cast<std::int32_t>(impl_->offset.size()) &&
          impl_->offset[node] >= 0;

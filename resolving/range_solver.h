@@ -88,6 +88,8 @@ class RangeSolver {
   // `max_iterations` are done (0: no cap); returns the iterations run. At least one.
   std::int64_t iterate_for(double seconds, std::int64_t max_iterations = 0);
   std::int64_t iterations() const;
+  // Bytes of the regret and average tables (the solver's memory, all but O(n · depth)).
+  std::int64_t table_bytes() const;
 
   // Whether `node` (an index into tree().nodes()) is a decision node of the subgame.
   bool contains(std::int32_t node) const;

@@ -28,7 +28,8 @@ struct ResolvingAgentOptions {
 
 // `resolve:FILE[:key=value]...` with keys street=turn|river (or round=R), iterations=N,
 // seconds=S (a time budget per solve), threads=T, algorithm=dcfr|cfr+,
-// gadget=safe|maxmargin|unsafe. InputError (one line) on an unknown key or a bad value.
+// gadget=maxmargin|resolve|unsafe (safe: resolve). InputError (one line) on an unknown key or a bad
+// value.
 struct ResolvingAgentSpec {
   std::string path;
   std::string street = "turn";

@@ -8,10 +8,10 @@
 namespace hulhe {
 
 ResolveGadget parse_resolve_gadget(const std::string& text) {
-  if (text == "safe") return ResolveGadget::kSafe;
+  if (text == "resolve" || text == "safe") return ResolveGadget::kSafe;
   if (text == "maxmargin") return ResolveGadget::kMaxMargin;
   if (text == "unsafe") return ResolveGadget::kUnsafe;
-  throw InputError("unknown re-solving gadget '" + text + "' (safe, maxmargin, unsafe)");
+  throw InputError("unknown re-solving gadget '" + text + "' (maxmargin, resolve, unsafe)");
 }
 
 namespace {
