@@ -128,8 +128,7 @@ TEST(LiveOdds, RangeIsTheStrategysProbabilityOfTheActionsTaken) {
   const GameDefinition& g = leduc.game;
   const BettingTree& tree = leduc.tree;
   const LosslessAbstraction& abstraction = leduc.abstraction;
-  const std::shared_ptr<const Policy>& policy = leduc.policy;
-  PolicyAgent agent(policy, "leduc");
+  PolicyAgent agent(leduc.policy, "leduc");
   OpponentRange range(g);
   // The opponent (position 0) raised at the root; then, after the person's re-raise, called.
   GameState s(g);
@@ -147,10 +146,10 @@ TEST(LiveOdds, RangeIsTheStrategysProbabilityOfTheActionsTaken) {
       continue;
     }
     double p[kNumActionKinds], q[kNumActionKinds];
-    policy->action_probabilities(0, root.id_in_round, abstraction.bucket(0, &c, nullptr),
-                                 std::span<double>(p, root.num_actions));
-    policy->action_probabilities(0, after.id_in_round, abstraction.bucket(0, &c, nullptr),
-                                 std::span<double>(q, after.num_actions));
+    leduc.policy->action_probabilities(0, root.id_in_round, abstraction.bucket(0, &c, nullptr),
+                                       std::span<double>(p, root.num_actions));
+    leduc.policy->action_probabilities(0, after.id_in_round, abstraction.bucket(0, &c, nullptr),
+                                       std::span<double>(q, after.num_actions));
     int raise = 0, call = 0;
     while (root.actions[raise] != Action::kRaise) ++raise;
     while (after.actions[call] != Action::kCall) ++call;

@@ -1,6 +1,7 @@
 #pragma once
 // Small helpers the file-handling tests share: a file's bytes, writing bytes to a file, the
 // message of the InputError a call throws, and a file-size limit that makes writes fail.
+#include <gtest/gtest.h>
 #include <sys/resource.h>
 
 #include <csignal>
@@ -58,5 +59,14 @@ class FileSizeLimit {
   void (*old_handler_)(int) = nullptr;
   bool ok_ = false;
 };
+
+// The InputError's message of `f` run while files may grow to `bytes` at most (FileSizeLimit):
+// its writes fail part way, as on a full disk. "" when none was thrown.
+template <typename F>
+std::string error_on_a_full_disk(F&& f, rlim_t bytes = 4096) {
+  const FileSizeLimit limit(bytes);
+  EXPECT_TRUE(limit.ok()) << "setrlimit(RLIMIT_FSIZE) refused";
+  return error_of(f);
+}
 
 }  // namespace hulhe::testing
