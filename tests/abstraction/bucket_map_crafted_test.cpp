@@ -11,6 +11,7 @@
 
 #include "abstraction/bucket_map.h"
 #include "tests/support/temp_folder.h"
+#include "tests/support/test_files.h"
 #include "util/input_error.h"
 
 namespace hulhe {
@@ -43,13 +44,8 @@ std::string payload_head() {
 
 std::string load_error(const testing::TempFolder& dir, const std::string& bytes) {
   const std::string path = dir / "crafted.buckets";
-  std::ofstream(path, std::ios::binary) << bytes;
-  try {
-    BucketMap::load(path);
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
+  testing::spit(path, bytes);
+  return testing::error_of([&] { BucketMap::load(path); });
 }
 
 TEST(BucketMapCrafted, HugeLengthPrefixIsRefusedWithoutAllocating) {

@@ -12,6 +12,7 @@
 #include "strategy_files/strategy_file.h"
 #include "tests/support/crafted_kuhn_strategy.h"
 #include "tests/support/temp_folder.h"
+#include "tests/support/test_files.h"
 #include "util/input_error.h"
 
 namespace hulhe {
@@ -35,13 +36,8 @@ class StrategyFileCrafted : public ::testing::Test {
   }
   std::string read_error(const std::string& bytes) const {
     const std::string path = dir_ / "crafted.strategy";
-    std::ofstream(path, std::ios::binary) << bytes;
-    try {
-      StrategyFile::read(path);
-    } catch (const InputError& e) {
-      return e.what();
-    }
-    return "";
+    testing::spit(path, bytes);
+    return testing::error_of([&] { StrategyFile::read(path); });
   }
 
   GameDefinition kuhn_;
