@@ -23,12 +23,6 @@ HulheRun hulhe(const std::string& args, const std::string& prefix = "") {
   return run_shell(prefix + "timeout 30 " + std::string(HULHE_BINARY) + " " + args + " 2>&1");
 }
 
-void expect_refused(const HulheRun& r, const std::string& words, const std::string& what) {
-  EXPECT_EQ(r.status, 2) << what << "\n" << r.out;
-  EXPECT_NE(r.out.find(words), std::string::npos) << what << "\n" << r.out;
-  EXPECT_EQ(r.out.find("internal error"), std::string::npos) << what << "\n" << r.out;
-}
-
 // AddressSanitizer reserves terabytes of address space, which `ulimit -v` refuses: under it
 // the run goes without the limit (an unbounded reader still shows, as the 30 s timeout).
 #if defined(__SANITIZE_ADDRESS__)

@@ -44,13 +44,6 @@ int closed_port() {
   return listener.port();
 }
 
-// Exit status 2, one message naming `fragment`, no internal error.
-void expect_refused(const HulheRun& r, const std::string& fragment, const std::string& what) {
-  EXPECT_EQ(r.status, 2) << what << "\n" << r.out;
-  EXPECT_NE(r.out.find(fragment), std::string::npos) << what << "\n" << r.out;
-  EXPECT_EQ(r.out.find("internal error"), std::string::npos) << what << "\n" << r.out;
-}
-
 class OutputFilesCli : public ::testing::Test {
  protected:
   std::string path(const std::string& name) const { return dir_ / name; }

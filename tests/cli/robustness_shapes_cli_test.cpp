@@ -39,12 +39,6 @@ std::string read_bytes(const std::string& path) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-void expect_refused(const HulheRun& r, const std::string& fragment, const std::string& what) {
-  EXPECT_EQ(r.status, 2) << what << "\n" << r.out;
-  EXPECT_NE(r.out.find(fragment), std::string::npos) << what << "\n" << r.out;
-  EXPECT_EQ(r.out.find("internal error"), std::string::npos) << what << "\n" << r.out;
-}
-
 class RobustnessShapesCli : public ::testing::Test {
  protected:
   RobustnessShapesCli()

@@ -45,6 +45,15 @@ inline void expect_output_has(const HulheRun& r, std::initializer_list<std::stri
     EXPECT_NE(r.out.find(part), std::string::npos) << "no '" << part << "' in:\n" << r.out;
 }
 
+// Refused as unusable input: exit status 2, a message naming `fragment`, no internal error
+// (`what` names the case in a failure).
+inline void expect_refused(const HulheRun& r, const std::string& fragment,
+                           const std::string& what) {
+  EXPECT_EQ(r.status, 2) << what << "\n" << r.out;
+  EXPECT_NE(r.out.find(fragment), std::string::npos) << what << "\n" << r.out;
+  EXPECT_EQ(r.out.find("internal error"), std::string::npos) << what << "\n" << r.out;
+}
+
 // `hulhe args` with `--json` (stdout only), which must exit 0: its JSON report (a run that
 // fails adds a test failure naming its output and gives a discarded value).
 inline nlohmann::json run_hulhe_json(const std::string& args) {
