@@ -122,7 +122,7 @@ TEST(CfrBr, LeducLosslessReachesAnEquilibrium) {
 // CFR-BR after 200. The least exploitable abstract strategy's value has no independent
 // computation here (it is a linear program over this abstraction; CFR-BR's own long run puts
 // it near 0.113, CfrBrSlow.LossyLeducTable), so the factor 3 between CFR-BR and CFR at equal
-// iterations is the measured one (3.5 and 4.4: 0.144 against 0.51 and 0.64, one thread,
+// iterations is the measured one (3.5 and 4.5: 0.144 against 0.51 and 0.64, one thread,
 // deterministic) and the bound 0.18 CFR-BR's own, rounded up; every value is checked against
 // Leduc's value as above.
 TEST(CfrBr, LossyLeducIsLessExploitableThanCfrAndCfrPlus) {
