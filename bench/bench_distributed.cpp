@@ -37,29 +37,6 @@ namespace {
 using namespace hulhe;
 using Clock = std::chrono::steady_clock;
 
-// k postflop buckets per round, each hand's bucket a hash of its canonical index.
-class HashedBuckets final : public CardAbstraction {
- public:
-  explicit HashedBuckets(std::int32_t k) : k_(k) {}
-  int num_rounds() const override { return 4; }
-  std::int32_t num_buckets(int round) const override { return round == 0 ? 169 : k_; }
-  std::int32_t bucket(int round, const Card* hole, const Card* board) const override {
-    std::array<Card, 7> cards{};
-    cards[0] = hole[0];
-    cards[1] = hole[1];
-    const int b = round == 0 ? 0 : round + 2;
-    for (int i = 0; i < b; ++i) cards[2 + i] = board[i];
-    const std::uint64_t index = HandIndexer::holdem(round).index(cards.data());
-    if (round == 0) return static_cast<std::int32_t>(index);
-    return testing::index_hash_bucket(index, k_);
-  }
-  std::uint64_t hash() const override { return 0x5eed + static_cast<std::uint64_t>(k_); }
-  std::string describe() const override { return fmt::format("hashed 169-{0}-{0}-{0}", k_); }
-
- private:
-  std::int32_t k_;
-};
-
 struct Options {
   double seconds = 5.0;
   int threads = 1;
@@ -111,7 +88,9 @@ int main(int argc, char** argv) {
   nlohmann::json report = {{"ranks", size}, {"threads", o.threads}, {"seconds", o.seconds}};
   for (const std::string& label : o.sizes) {
     const std::int32_t k = label == "quick" ? 50 : label == "standard" ? 1000 : 9000;
-    const HashedBuckets abstraction(k);
+    // k postflop buckets per round, each hand's bucket a hash of its canonical index.
+    const testing::IndexHashAbstraction abstraction(k, 0x5eed + static_cast<std::uint64_t>(k),
+                                                    "hashed");
     StrategyTables tables(tree, abstraction, TablePrecision::kFloat32, TableLayout::kBucketMajor);
     CfrParameters params;
     params.algorithm = "external";

@@ -55,11 +55,15 @@ inline std::shared_ptr<const BucketMap> index_hash_bucket_map(
   return map;
 }
 
-// 169-1000-1000-1000 without a map: each bucket computed from the hand index when asked.
+// 169-k-k-k (default 169-1000-1000-1000) without a map: each bucket computed from the hand
+// index when asked; `hash` and `name` are what hash() and describe() say of it.
 class IndexHashAbstraction final : public CardAbstraction {
  public:
+  explicit IndexHashAbstraction(std::int32_t k = 1000, std::uint64_t hash = 42,
+                                std::string name = "index hash")
+      : k_(k), hash_(hash), name_(std::move(name)) {}
   int num_rounds() const override { return 4; }
-  std::int32_t num_buckets(int round) const override { return round == 0 ? 169 : 1000; }
+  std::int32_t num_buckets(int round) const override { return round == 0 ? 169 : k_; }
   std::int32_t bucket(int round, const Card* hole, const Card* board) const override {
     std::array<Card, 7> cards{};
     cards[0] = hole[0];
@@ -68,10 +72,18 @@ class IndexHashAbstraction final : public CardAbstraction {
     for (int i = 0; i < b; ++i) cards[2 + i] = board[i];
     const std::uint64_t index = HandIndexer::holdem(round).index(cards.data());
     if (round == 0) return static_cast<std::int32_t>(index);
-    return index_hash_bucket(index, 1000);
+    return index_hash_bucket(index, k_);
   }
-  std::uint64_t hash() const override { return 42; }
-  std::string describe() const override { return "index hash 169-1000-1000-1000"; }
+  std::uint64_t hash() const override { return hash_; }
+  std::string describe() const override {
+    const std::string k = std::to_string(k_);
+    return name_ + " 169-" + k + "-" + k + "-" + k;
+  }
+
+ private:
+  std::int32_t k_;
+  std::uint64_t hash_;
+  std::string name_;
 };
 
 // Packed HULHE buckets, canonical hand i in bucket i mod k[r]: the abstraction a strategy file
