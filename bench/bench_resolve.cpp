@@ -72,6 +72,7 @@ void BM_RiverDecision(benchmark::State& state) {
 BENCHMARK(BM_TurnDecision)
     ->Args({50, 2})
     ->Args({100, 2})
+    ->Args({50, 16})  // a 16-core machine: the deals of each turn chance node on 16 threads
     ->Iterations(8)
     ->UseManualTime()
     ->Unit(benchmark::kMillisecond);
