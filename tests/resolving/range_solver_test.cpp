@@ -193,5 +193,28 @@ TEST(RangeSolver, RefusesBadSubgames) {
   EXPECT_THROW(s.set_range(0, std::vector<double>(s.hands().size(), -1.0)), InputError);
 }
 
+// Against the exact solver: CFR+ of solver/ on the lossless abstraction of the 8-card game
+// (every information set its own bucket), 10,000 iterations, and the range solver at the
+// game's root with every range 1, 10,000 DCFR iterations. Each profile's value is within its
+// NashConv (twice the exploitability) of the game value, so the two values differ by at most
+// 2 (e_rs + e_cfr); measured: values −0.186105809 and −0.186106107 (3.0e-7 apart),
+// exploitabilities 1.8e-6 and 4.1e-6.
+TEST(RangeSolverSlow, GameValueMatchesTheExactSolversToAMillionth) {
+  const SmallGame g("holdem.limit.2p.8card.2rounds");
+  RangeSolver s(g.tree, g.tree.root(), {});
+  set_uniform_ranges(s);
+  s.iterate(10000);
+  const Blueprint exact(g, 10000);
+  RangeSolver w(g.tree, g.tree.root(), {});
+  set_uniform_ranges(w);
+  for (int p = 0; p < 2; ++p) w.set_strategy(p, exact.policy);
+  const double v = per_deal(s, s.values(0), 0), v_exact = per_deal(w, w.values(0), 0);
+  const double e = s.exploitability(), e_exact = w.exploitability();
+  EXPECT_LT(e, 2e-6);
+  EXPECT_LT(e_exact, 5e-6);
+  EXPECT_LE(std::abs(v - v_exact), 2 * (e + e_exact));
+  EXPECT_NEAR(v, v_exact, 1e-6);
+}
+
 }  // namespace
 }  // namespace hulhe
