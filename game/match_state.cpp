@@ -170,15 +170,22 @@ MatchState parse_fields(const std::vector<std::string_view>& f, std::string_view
   return ms;
 }
 
+// A message's fields: a state's five, or a response's six (the state's and the action).
+std::vector<std::string_view> message_fields(std::string_view message, bool response) {
+  auto f = split_fields(message, ':');
+  if (f.size() != (response ? 6U : 5U))
+    throw InputError(std::string(response ? "bad response " : "bad MATCHSTATE ") +
+                     quoted_bytes(message) +
+                     ": expected MATCHSTATE:<position>:<hand>:<betting>:<cards>" +
+                     (response ? ":<action>" : ""));
+  return f;
+}
+
 }  // namespace
 
 MatchState MatchState::parse(std::string_view message, const GameDefinition& game) {
   message = strip_line_end(message);
-  const auto f = split_fields(message, ':');
-  if (f.size() != 5)
-    throw InputError("bad MATCHSTATE " + quoted_bytes(message) +
-                     ": expected MATCHSTATE:<position>:<hand>:<betting>:<cards>");
-  return parse_fields(f, message, game);
+  return parse_fields(message_fields(message, false), message, game);
 }
 
 std::string MatchState::to_string() const {
@@ -188,10 +195,7 @@ std::string MatchState::to_string() const {
 
 MatchResponse MatchResponse::parse(std::string_view message, const GameDefinition& game) {
   message = strip_line_end(message);
-  const auto f = split_fields(message, ':');
-  if (f.size() != 6)
-    throw InputError("bad response " + quoted_bytes(message) +
-                     ": expected MATCHSTATE:<position>:<hand>:<betting>:<cards>:<action>");
+  const auto f = message_fields(message, true);
   MatchResponse r{parse_fields(f, message, game), BetAction{}};
   try {
     r.action = parse_action(f[5], game);
