@@ -2,6 +2,7 @@
 // act(state) (or a callable) as an agent, and match(a, b, ...) with its interval and ACPC log.
 #include <sstream>
 #include <string>
+#include <utility>
 
 #include "agents/agent_factory.h"
 #include "agents/match.h"
@@ -66,6 +67,17 @@ AgentHandle make_agent_handle(AgentSource s) {
   AgentHandle h{std::make_shared<AgentSource>(std::move(s)), nullptr};
   h.agent = std::shared_ptr<Agent>(h.source->make());
   return h;
+}
+
+// The state an agent is asked about (of its game) and the position to act there, which must
+// hold its hole cards.
+std::pair<State, int> agent_query_state(const AgentHandle& h, const py::object& spot) {
+  State s = state_arg(spot, Game{std::make_shared<const GameDefinition>(h.source->game), ""});
+  if (s.state.finished()) throw InputError("the hand is over: nobody is to act");
+  const int p = s.state.current_player();
+  if (!s.state.has_hole_cards(p))
+    throw InputError("position " + std::to_string(p) + " to act has no hole cards in the state");
+  return {std::move(s), p};
 }
 
 AgentSource policy_source(const PolicyHandle& p) {
@@ -218,13 +230,7 @@ void bind_agents(py::module_& m) {
       .def(
           "act",
           [](AgentHandle& h, const py::object& spot, std::uint64_t seed) {
-            State s =
-                state_arg(spot, Game{std::make_shared<const GameDefinition>(h.source->game), ""});
-            if (s.state.finished()) throw InputError("the hand is over: nobody is to act");
-            const int p = s.state.current_player();
-            if (!s.state.has_hole_cards(p))
-              throw InputError("position " + std::to_string(p) +
-                               " to act has no hole cards in the state");
+            auto [s, p] = agent_query_state(h, spot);
             h.agent->new_hand();
             SplitMix64 rng(seed);
             return action_text(h.agent->act(s.state, p, rng), *s.game);
@@ -235,13 +241,7 @@ void bind_agents(py::module_& m) {
       .def(
           "probabilities",
           [](AgentHandle& h, const py::object& spot) -> std::optional<py::dict> {
-            State s =
-                state_arg(spot, Game{std::make_shared<const GameDefinition>(h.source->game), ""});
-            if (s.state.finished()) throw InputError("the hand is over: nobody is to act");
-            const int p = s.state.current_player();
-            if (!s.state.has_hole_cards(p))
-              throw InputError("position " + std::to_string(p) +
-                               " to act has no hole cards in the state");
+            auto [s, p] = agent_query_state(h, spot);
             const auto a = h.agent->action_probabilities(s.state, p);
             if (!a) return std::nullopt;
             py::dict d;
