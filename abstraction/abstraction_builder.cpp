@@ -81,6 +81,23 @@ class StageProgress {
   std::map<std::string, Stage> stages_;
 };
 
+// fn(i, row) for each row i of `lists` (rows x per_row), in parallel on `threads` threads,
+// with `row` its buckets in ascending order (the thread's own copy, fn may change it).
+template <typename Fn>
+void for_each_sorted_row(const std::int32_t* lists, std::int64_t rows, int per_row, int threads,
+                         Fn fn) {
+#pragma omp parallel num_threads(threads)
+  {
+    std::vector<std::int32_t> row(per_row);
+#pragma omp for schedule(dynamic, 4096)
+    for (std::int64_t i = 0; i < rows; ++i) {
+      std::copy(lists + i * per_row, lists + (i + 1) * per_row, row.begin());
+      std::sort(row.begin(), row.end());
+      fn(i, row);
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<std::int32_t> percentile_buckets(const std::vector<float>& values, int buckets,
@@ -129,37 +146,23 @@ SparseHistograms histograms_from_lists(const std::int32_t* lists, std::int64_t r
   h.offset.assign(rows + 1, 0);
   const int t = threads > 0 ? threads : omp_get_max_threads();
   // Pass 1: distinct buckets per row; pass 2: fill (cluster ascending, mass = share).
-#pragma omp parallel num_threads(t)
-  {
-    std::vector<std::int32_t> row(per_row);
-#pragma omp for schedule(dynamic, 4096)
-    for (std::int64_t i = 0; i < rows; ++i) {
-      std::copy(lists + i * per_row, lists + (i + 1) * per_row, row.begin());
-      std::sort(row.begin(), row.end());
-      h.offset[i + 1] = std::unique(row.begin(), row.end()) - row.begin();
-    }
-  }
+  for_each_sorted_row(lists, rows, per_row, t, [&](std::int64_t i, std::vector<std::int32_t>& row) {
+    h.offset[i + 1] = std::unique(row.begin(), row.end()) - row.begin();
+  });
   for (std::int64_t i = 0; i < rows; ++i) h.offset[i + 1] += h.offset[i];
   h.cluster.resize(h.offset[rows]);
   h.mass.resize(h.offset[rows]);
-#pragma omp parallel num_threads(t)
-  {
-    std::vector<std::int32_t> row(per_row);
-#pragma omp for schedule(dynamic, 4096)
-    for (std::int64_t i = 0; i < rows; ++i) {
-      std::copy(lists + i * per_row, lists + (i + 1) * per_row, row.begin());
-      std::sort(row.begin(), row.end());
-      std::int64_t out = h.offset[i];
-      for (int a = 0; a < per_row;) {
-        int b = a;
-        while (b < per_row && row[b] == row[a]) ++b;
-        h.cluster[out] = static_cast<std::uint32_t>(row[a]);
-        h.mass[out] = static_cast<float>(b - a) / per_row;
-        ++out;
-        a = b;
-      }
+  for_each_sorted_row(lists, rows, per_row, t, [&](std::int64_t i, std::vector<std::int32_t>& row) {
+    std::int64_t out = h.offset[i];
+    for (int a = 0; a < per_row;) {
+      int b = a;
+      while (b < per_row && row[b] == row[a]) ++b;
+      h.cluster[out] = static_cast<std::uint32_t>(row[a]);
+      h.mass[out] = static_cast<float>(b - a) / per_row;
+      ++out;
+      a = b;
     }
-  }
+  });
   return h;
 }
 
