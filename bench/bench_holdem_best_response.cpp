@@ -12,7 +12,6 @@
 //                                                    # single then double precision
 //   bench_holdem_best_response --benchmark_filter=Baseline   # baselines (pruned walks)
 #include <benchmark/benchmark.h>
-#include <time.h>
 
 #include <cstdio>
 #include <span>
@@ -24,17 +23,11 @@
 #include "game/hand_indexer.h"
 #include "tests/support/hulhe_fixtures.h"
 #include "tests/support/test_policies.h"
+#include "util/process_facts.h"
 
 namespace {
 
 using namespace hulhe;
-
-// CPU time of this thread: the machine may be shared, and CPU-hours are what is projected.
-double thread_seconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}
 
 // River boards a unit walks: per canonical flop, one turn per orbit of the flop's suit
 // stabilizer and one river per orbit of the turn board's (holdem_last_round.h). The work of a
@@ -91,11 +84,12 @@ void BM_HulheUnit169x1000(benchmark::State& state) {
   for (std::int64_t f = 0; f < state.range(0); ++f)
     units.push_back(static_cast<std::int32_t>((1000 + f * 977) % 1755));
   for (auto _ : state) {
-    const double start = thread_seconds();
+    // CPU time of this thread: the machine may be shared, and CPU-hours are what is projected.
+    const double start = thread_cpu_seconds();
     double sink = 0.0;
     for (std::int32_t c : units) sink += br.flop_values(c)[0];
     benchmark::DoNotOptimize(sink);
-    const double s = thread_seconds() - start;
+    const double s = thread_cpu_seconds() - start;
     state.SetIterationTime(s);
     report_unit(state, br.flops(), s, units);
   }
@@ -115,9 +109,9 @@ void BM_HulheUnitBaseline(benchmark::State& state) {
   const HoldemBestResponse br(*policy, {});
   state.SetLabel(baseline_policy_names()[state.range(0)]);
   for (auto _ : state) {
-    const double start = thread_seconds();
+    const double start = thread_cpu_seconds();
     benchmark::DoNotOptimize(br.flop_values(1000)[0]);
-    const double s = thread_seconds() - start;
+    const double s = thread_cpu_seconds() - start;
     state.SetIterationTime(s);
     report_unit(state, br.flops(), s, {1000});
   }

@@ -7,7 +7,6 @@
 //   bench_local_best_response                                  # everything
 //   bench_local_best_response --benchmark_filter=RangeEquity   # score passes only
 #include <benchmark/benchmark.h>
-#include <time.h>
 
 #include <span>
 
@@ -18,28 +17,23 @@
 #include "game/hand_indexer.h"
 #include "tests/support/hulhe_fixtures.h"
 #include "tests/support/test_policies.h"
+#include "util/process_facts.h"
 
 namespace {
 
 using namespace hulhe;
 
-// CPU time of this thread: the machine may be shared.
-double thread_seconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}
-
 void play(benchmark::State& state, const Policy& policy, std::int64_t hands) {
   const LocalBestResponse lbr(policy, {});
   std::int64_t first = 0;
   for (auto _ : state) {
-    const double start = thread_seconds();
+    // CPU time of this thread: the machine may be shared.
+    const double start = thread_cpu_seconds();
     double sink = 0.0;
     for (std::int64_t i = first; i < first + hands; ++i) sink += lbr.play_hand(i);
     first += hands;
     benchmark::DoNotOptimize(sink);
-    const double s = thread_seconds() - start;
+    const double s = thread_cpu_seconds() - start;
     state.SetIterationTime(s);
     state.counters["hands_per_cpu_s"] = static_cast<double>(hands) / s;
     state.counters["cpu_s_per_10k_hands"] = s / static_cast<double>(hands) * 10000.0;

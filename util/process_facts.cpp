@@ -1,5 +1,7 @@
 #include "util/process_facts.h"
 
+#include <time.h>
+
 #include <fstream>
 #include <string>
 
@@ -26,6 +28,12 @@ std::uint64_t available_memory_bytes() {
   while (in >> key >> kib >> unit)
     if (key == "MemAvailable:") return kib * 1024;
   return 0;
+}
+
+double thread_cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
 }
 
 }  // namespace hulhe
