@@ -1,21 +1,11 @@
 #include "agents/bot_config.h"
 
-#include <cstdio>
-
+#include "util/duration_format.h"
 #include "util/input_error.h"
 #include "util/input_file.h"
 #include "util/toml_input.h"
 
 namespace hulhe {
-namespace {
-
-std::string short_number(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", x);
-  return buf;
-}
-
-}  // namespace
 
 BotConfig BotConfig::from_file(const std::string& path, const std::string& bot) {
   if (path.empty()) return from_string("", "(defaults)", bot);
@@ -62,8 +52,8 @@ double BotConfig::number(const std::string& key, double fallback, double lo, dou
   double x = 0;
   if (!toml_number(*v, x)) fail("'" + key + "' must be a number");
   if (!(x >= lo && x <= hi))
-    fail("'" + key + "' = " + short_number(x) + " is outside [" + short_number(lo) + ", " +
-         short_number(hi) + "]");
+    fail("'" + key + "' = " + format_short_number(x) + " is outside [" + format_short_number(lo) +
+         ", " + format_short_number(hi) + "]");
   return x;
 }
 

@@ -3,23 +3,13 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <string>
 #include <thread>
 
 #include "distributed/distributed_error.h"
+#include "util/duration_format.h"
 
 namespace hulhe {
-namespace {
-
-// "600", "0.5": whole seconds without a fraction.
-std::string format_seconds(double s) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%g", s);
-  return text;
-}
-
-}  // namespace
 
 MpiCommunicator::MpiCommunicator(double timeout_seconds) : timeout_(timeout_seconds) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
@@ -50,7 +40,7 @@ void MpiCommunicator::wait(MPI_Request& request, const char* what, double timeou
     if (flag) return;
     if (Clock::now() > deadline)
       throw DistributedError(std::string(what) + ": no answer from the other ranks within " +
-                             format_seconds(timeout_seconds) + " s (a rank died or hangs)");
+                             format_short_number(timeout_seconds) + " s (a rank died or hangs)");
     std::this_thread::sleep_for(std::chrono::microseconds(100));
   }
 }

@@ -2,6 +2,7 @@
 // How every progress line and summary writes a span of time: "4.5s", "12m05s", "3h07m";
 // "?" for an unknown one (a negative or infinite ETA). And a rate: "35903", "12", "0.19"
 // (slow algorithms such as sampled CFR-BR on HULHE make a few iterations a second or fewer).
+// And a number as a person would type it, in messages: "600", "0.5", "1e+06" (printf's %g).
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -27,6 +28,12 @@ inline std::string format_rate(double per_second) {
   if (!std::isfinite(per_second) || per_second < 0) return "?";
   char buf[64];
   std::snprintf(buf, sizeof buf, per_second < 10 ? "%.2f" : "%.0f", per_second);
+  return buf;
+}
+
+inline std::string format_short_number(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", x);
   return buf;
 }
 
