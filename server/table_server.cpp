@@ -170,6 +170,23 @@ struct TableServer::Impl {
     };
   }
 
+  // POST /api/session/<id>/<name>: the session of the id (404 if none), its body checked by
+  // `check`, then step(session, body, the body's state number, the hand writer) under the
+  // session's lock, answered with the state it returns.
+  template <typename Check, typename Step>
+  void post_session_step(const std::string& name, Check check, Step step) {
+    http.Post(R"(/api/session/([0-9a-f]{1,32})/)" + name,
+              guarded([this, check, step](const httplib::Request& req, httplib::Response& res) {
+                const json body = body_object(req);
+                auto entry = session(req);
+                check(body);
+                const auto number = PlaySession::requested_state_number(body);
+                std::lock_guard lock(entry->mutex);
+                json state = step(*entry->session, body, number, hand_writer(req.matches[1]));
+                send_json(res, 200, state);
+              }));
+  }
+
   void routes() {
     http.set_payload_max_length(limits.max_body_bytes);
     // SO_REUSEADDR only: a restarted server binds at once past TIME_WAIT, but a port some
@@ -281,40 +298,26 @@ struct TableServer::Impl {
                            {"state", state}});
               }));
 
-    http.Post(R"(/api/session/([0-9a-f]{1,32})/hand)",
-              guarded([this](const httplib::Request& req, httplib::Response& res) {
-                const json body = body_object(req);
-                auto entry = session(req);
-                const auto number = PlaySession::requested_state_number(body);
-                std::lock_guard lock(entry->mutex);
-                json state = entry->session->new_hand(number, hand_writer(req.matches[1]));
-                send_json(res, 200, state);
-              }));
-
-    http.Post(R"(/api/session/([0-9a-f]{1,32})/act)",
-              guarded([this](const httplib::Request& req, httplib::Response& res) {
-                const json body = body_object(req);
-                auto entry = session(req);
-                if (!body.contains("action") || !body["action"].is_string())
-                  throw ApiError(400,
-                                 "act needs {\"action\": \"fold\" | \"call\" | \"check\" | "
-                                 "\"bet\" | \"raise\"} (or \"f\", \"c\", \"r\")");
-                const auto number = PlaySession::requested_state_number(body);
-                std::lock_guard lock(entry->mutex);
-                json state = entry->session->act(body["action"].get<std::string>(), number,
-                                                 hand_writer(req.matches[1]));
-                send_json(res, 200, state);
-              }));
-
-    http.Post(R"(/api/session/([0-9a-f]{1,32})/leave)",
-              guarded([this](const httplib::Request& req, httplib::Response& res) {
-                const json body = body_object(req);
-                auto entry = session(req);
-                const auto number = PlaySession::requested_state_number(body);
-                std::lock_guard lock(entry->mutex);
-                json state = entry->session->leave(number, hand_writer(req.matches[1]));
-                send_json(res, 200, state);
-              }));
+    const auto any_body = [](const json&) {};
+    post_session_step("hand", any_body,
+                      [](PlaySession& s, const json&, auto number, const auto& writer) {
+                        return s.new_hand(number, writer);
+                      });
+    post_session_step(
+        "act",
+        [](const json& body) {
+          if (!body.contains("action") || !body["action"].is_string())
+            throw ApiError(400,
+                           "act needs {\"action\": \"fold\" | \"call\" | \"check\" | "
+                           "\"bet\" | \"raise\"} (or \"f\", \"c\", \"r\")");
+        },
+        [](PlaySession& s, const json& body, auto number, const auto& writer) {
+          return s.act(body["action"].get<std::string>(), number, writer);
+        });
+    post_session_step("leave", any_body,
+                      [](PlaySession& s, const json&, auto number, const auto& writer) {
+                        return s.leave(number, writer);
+                      });
 
     http.Get(R"(/api/session/([0-9a-f]{1,32}))",
              guarded([this](const httplib::Request& req, httplib::Response& res) {
