@@ -5,14 +5,15 @@
 #include <string>
 #include <vector>
 
+#include "resolving/blueprint_reach.h"
 #include "util/checksums.h"
 #include "util/input_error.h"
 
 namespace hulhe {
 
 ResolvedSubgameValues::ResolvedSubgameValues(std::shared_ptr<const Policy> blueprint, int round,
-                                             SubgameResolveOptions options)
-    : blueprint_(std::move(blueprint)), round_(round), options_(options) {
+                                             SubgameResolveOptions options, bool nested)
+    : blueprint_(std::move(blueprint)), round_(round), options_(options), nested_(nested) {
   const GameDefinition& game = blueprint_->tree().game();
   if (round_ < 1 || round_ >= game.num_rounds)
     throw InputError("game '" + game.name + "' has no round " + std::to_string(round_) +
@@ -24,7 +25,8 @@ ResolvedSubgameValues::ResolvedSubgameValues(std::shared_ptr<const Policy> bluep
 }
 
 std::uint64_t ResolvedSubgameValues::key() const {
-  const std::uint64_t words[6] = {
+  const std::uint64_t words[7] = {
+      static_cast<std::uint64_t>(nested_),
       static_cast<std::uint64_t>(options_.gadget) + 1,
       static_cast<std::uint64_t>(
           options_.solver.algorithm == RangeSolverOptions::Algorithm::kCfrPlus ? 1 : 2),
@@ -42,6 +44,19 @@ void ResolvedSubgameValues::best_response_values(std::int32_t entry, std::span<c
   SubgameResolve r =
       resolve_subgame(blueprint_->tree(), *blueprint_, entry, board, agent, options_);
   RangeSolver& s = *r.solver;
+  if (nested_) {
+    // Every later round's subgame re-solved inside the first solve as it was (the agent's
+    // nested solves all start from it), then written into it for the best response.
+    std::vector<SubgameResolve> inner;
+    for (std::int32_t node : s.decision_nodes()) {
+      const BettingNode& b = s.tree().node(node);
+      if (node == entry || s.tree().node(b.parent).round == b.round) continue;
+      for (const SubgameBoard& sb : s.boards().level(b.round - round_))
+        inner.push_back(resolve_subgame(
+            s, node, std::span<const Card>(sb.cards.data(), sb.num_cards), agent, options_));
+    }
+    for (const SubgameResolve& i : inner) copy_strategy(*i.solver, agent, s);
+  }
   // The walk's reach of the agent is the blueprint's (the agent plays it in the trunk); the
   // responder's values are taken against exactly that reach.
   s.set_range(agent, std::span<const double>(opponent_reach, s.hands().size()));

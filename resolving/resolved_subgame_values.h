@@ -18,11 +18,13 @@ namespace hulhe {
 class ResolvedSubgameValues final : public SubgameValueSource {
  public:
   // `blueprint`: the agent's strategy for the trunk and the source of its ranges and gadget;
-  // `round`: the round the agent re-solves from (1 or more). The re-solves run on one thread
-  // each (the best response runs its units on threads); options.seconds must be 0 (a time
-  // budget would make the result depend on the machine). Throws InputError.
+  // `round`: the round the agent re-solves from (1 or more); `nested`: the agent re-solves
+  // each later round's subgame again inside the first solve (ResolvingAgentOptions::nested).
+  // The re-solves run on one thread each (the best response runs its units on threads);
+  // options.seconds must be 0 (a time budget would make the result depend on the machine).
+  // Throws InputError.
   ResolvedSubgameValues(std::shared_ptr<const Policy> blueprint, int round,
-                        SubgameResolveOptions options);
+                        SubgameResolveOptions options, bool nested = false);
 
   int round() const override { return round_; }
   std::uint64_t key() const override;
@@ -33,6 +35,7 @@ class ResolvedSubgameValues final : public SubgameValueSource {
   std::shared_ptr<const Policy> blueprint_;
   int round_ = 0;
   SubgameResolveOptions options_;
+  bool nested_ = false;
 };
 
 }  // namespace hulhe

@@ -74,9 +74,14 @@ ResolvingAgentSpec ResolvingAgentSpec::parse(const std::string& spec) {
         throw InputError("agent '" + spec + "': algorithm=" + value + " (dcfr or cfr+)");
     } else if (key == "gadget") {
       r.gadget = parse_resolve_gadget(value);
+    } else if (key == "nested") {
+      if (value != "0" && value != "1")
+        throw InputError("agent '" + spec + "': nested=" + value + " (0 or 1)");
+      s.options.nested = value == "1";
     } else {
-      throw InputError("agent '" + spec + "': unknown option '" + key +
-                       "' (street, round, iterations, seconds, threads, algorithm, gadget)");
+      throw InputError(
+          "agent '" + spec + "': unknown option '" + key +
+          "' (street, round, iterations, seconds, threads, algorithm, gadget, nested)");
     }
   }
   return s;
@@ -107,21 +112,28 @@ ResolvingAgent::ResolvingAgent(std::shared_ptr<const Policy> blueprint,
                      std::to_string(first_round_) + " to re-solve from");
 }
 
-bool ResolvingAgent::resolved_probabilities(const GameState& state, int position, std::int32_t node,
-                                            double* out) {
-  const int round = state.round();
-  if (round < first_round_) return false;
+namespace {
+
+// The first node of `round` on the path from the tree's root to `node` (a node of a later
+// round or of `round` itself).
+std::int32_t round_start(const BettingTree& tree, std::int32_t node, int round) {
+  while (tree.node(node).parent >= 0 && tree.node(tree.node(node).parent).round >= round)
+    node = tree.node(node).parent;
+  return node;
+}
+
+}  // namespace
+
+const RangeSolver& ResolvingAgent::solve_for(const GameState& state, int position,
+                                             std::int32_t node) {
   const GameDefinition& game = tree_->game();
-  // The subgame's root: the first node of round `first_round_` on the path to `node`.
-  std::int32_t root = node;
-  while (tree_->node(root).parent >= 0 &&
-         tree_->node(tree_->node(root).parent).round >= first_round_)
-    root = tree_->node(root).parent;
+  const std::int32_t root = round_start(*tree_, node, first_round_);
   const int root_cards = game.total_board_cards(first_round_);
   const CardSet root_board = CardSet::of(std::span<const Card>(state.board_cards(), root_cards));
   if (!resolve_ || root != resolved_root_ || position != resolved_position_ ||
       root_board.mask() != resolved_board_) {
     resolve_.reset();
+    nested_.reset();
     resolve_.emplace(resolve_subgame(*tree_, *blueprint_, root,
                                      std::span<const Card>(state.board_cards(), root_cards),
                                      position, options_.resolve));
@@ -130,9 +142,30 @@ bool ResolvingAgent::resolved_probabilities(const GameState& state, int position
     resolved_board_ = root_board.mask();
     ++solves_;
   }
-  const RangeSolver& s = *resolve_->solver;
+  const int round = state.round();
+  if (!options_.nested || round == first_round_) return *resolve_->solver;
+  const std::int32_t inner = round_start(*tree_, node, round);
+  const int cards = game.total_board_cards(round);
+  const CardSet board = CardSet::of(std::span<const Card>(state.board_cards(), cards));
+  if (!nested_ || inner != nested_root_ || board.mask() != nested_board_) {
+    nested_.reset();
+    nested_.emplace(resolve_subgame(*resolve_->solver, inner,
+                                    std::span<const Card>(state.board_cards(), cards), position,
+                                    options_.resolve));
+    nested_root_ = inner;
+    nested_board_ = board.mask();
+    ++solves_;
+  }
+  return *nested_->solver;
+}
+
+bool ResolvingAgent::resolved_probabilities(const GameState& state, int position, std::int32_t node,
+                                            double* out) {
+  const int round = state.round();
+  if (round < first_round_) return false;
+  const RangeSolver& s = solve_for(state, position, node);
   const std::int32_t board = s.boards().find(
-      round, std::span<const Card>(state.board_cards(), game.total_board_cards(round)));
+      round, std::span<const Card>(state.board_cards(), tree_->game().total_board_cards(round)));
   const CardSet hole = CardSet::of(std::span<const Card>(state.hole_cards(position), 2));
   std::int32_t hand = 0;
   while (hand < s.hands().size() && s.hands().masks[hand] != hole) ++hand;

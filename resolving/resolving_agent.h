@@ -24,12 +24,16 @@ namespace hulhe {
 struct ResolvingAgentOptions {
   int first_round = -1;  // the first re-solved round; -1: the turn (num_rounds - 2, at least 1)
   SubgameResolveOptions resolve;
+  // Nested re-solving (Brown & Sandholm 2017): each later round's subgame is re-solved again
+  // at its start, inside the first solve (its ranges and gadget values from that solve), with
+  // the same options, instead of playing on the first solve's strategy.
+  bool nested = false;
 };
 
 // `resolve:FILE[:key=value]...` with keys street=turn|river (or round=R), iterations=N,
 // seconds=S (a time budget per solve), threads=T, algorithm=dcfr|cfr+,
-// gadget=maxmargin|resolve|unsafe (safe: resolve). InputError (one line) on an unknown key or a bad
-// value.
+// gadget=maxmargin|resolve|unsafe (safe: resolve), nested=0|1. InputError (one line) on an
+// unknown key or a bad value.
 struct ResolvingAgentSpec {
   std::string path;
   std::string street = "turn";
@@ -60,6 +64,9 @@ class ResolvingAgent final : public Agent {
   // The re-solved probabilities (by slot of the node) of `position`'s hand at `state`; null
   // when the state's round is played by the blueprint.
   bool resolved_probabilities(const GameState& state, int position, std::int32_t node, double* out);
+  // The solve that holds `node`'s round for `position` at `state`: the first re-solved
+  // round's (made when missing), or with options_.nested a later round's inside it.
+  const RangeSolver& solve_for(const GameState& state, int position, std::int32_t node);
 
   std::shared_ptr<const Policy> blueprint_;
   std::shared_ptr<const BettingTree> tree_;
@@ -71,6 +78,9 @@ class ResolvingAgent final : public Agent {
   std::int32_t resolved_root_ = -1;
   int resolved_position_ = -1;
   std::uint64_t resolved_board_ = 0;
+  std::optional<SubgameResolve> nested_;  // options_.nested: the later round's re-solve
+  std::int32_t nested_root_ = -1;
+  std::uint64_t nested_board_ = 0;
   std::int64_t solves_ = 0;
 };
 

@@ -86,4 +86,37 @@ inline Combined resolve_last_round(const SmallGame& g, const Policy& blueprint,
   return c;
 }
 
+// The same from round 1 (the flop) of the 3-round game with nested re-solving: each flop
+// subgame re-solved for each position, every river subgame inside it re-solved again from
+// that solve (all from the flop solve as it was), the river solves written into the flop
+// solve and the flop solve into a copy of the blueprint.
+inline Combined resolve_nested_from_flop(const SmallGame& g, const Policy& blueprint,
+                                         const SubgameResolveOptions& options) {
+  Combined c{whole_game(g, blueprint)};
+  const SubgameBoards& boards = c.game->boards();
+  for (std::int32_t root : c.game->decision_nodes()) {
+    const BettingNode& n = g.tree.node(root);
+    if (n.round != 1 || g.tree.node(n.parent).round == 1) continue;
+    for (const SubgameBoard& b : boards.level(1)) {
+      const std::span<const Card> cards(b.cards.data(), b.num_cards);
+      for (int resolver = 0; resolver < 2; ++resolver) {
+        SubgameResolve flop = resolve_subgame(g.tree, blueprint, root, cards, resolver, options);
+        RangeSolver& f = *flop.solver;
+        std::vector<SubgameResolve> rivers;
+        for (std::int32_t river : f.decision_nodes()) {
+          const BettingNode& rn = g.tree.node(river);
+          if (rn.round != 2 || g.tree.node(rn.parent).round == 2) continue;
+          for (const SubgameBoard& rb : f.boards().level(1))
+            rivers.push_back(resolve_subgame(
+                f, river, std::span<const Card>(rb.cards.data(), rb.num_cards), resolver, options));
+        }
+        for (const SubgameResolve& r : rivers) copy_strategy(*r.solver, resolver, f);
+        copy_strategy(f, resolver, *c.game);
+        ++c.subgames;
+      }
+    }
+  }
+  return c;
+}
+
 }  // namespace hulhe::testing

@@ -19,16 +19,18 @@ using namespace hulhe::testing;
 
 TEST(ResolvingAgentSpec, ReadsItsOptions) {
   const ResolvingAgentSpec s = ResolvingAgentSpec::parse(
-      "resolve:a.strategy:street=river:iterations=50:threads=2:algorithm=cfr+:gadget=unsafe");
+      "resolve:a.strategy:street=river:iterations=50:threads=2:algorithm=cfr+:gadget=unsafe:"
+      "nested=1");
   EXPECT_EQ(s.path, "a.strategy");
   EXPECT_EQ(s.street, "river");
   EXPECT_EQ(s.options.resolve.iterations, 50);
   EXPECT_EQ(s.options.resolve.solver.threads, 2);
   EXPECT_EQ(s.options.resolve.solver.algorithm, RangeSolverOptions::Algorithm::kCfrPlus);
   EXPECT_EQ(s.options.resolve.gadget, ResolveGadget::kUnsafe);
+  EXPECT_TRUE(s.options.nested);
   for (const char* bad : {"resolve:", "resolve:a.strategy:street=flop", "resolve:a:iterations=0",
                           "resolve:a:iterations=x", "resolve:a:seconds=-1", "resolve:a:color=red",
-                          "resolve:a:threads", "resolve:a:gadget=maybe"})
+                          "resolve:a:threads", "resolve:a:gadget=maybe", "resolve:a:nested=2"})
     EXPECT_THROW(ResolvingAgentSpec::parse(bad), InputError) << bad;
 }
 
