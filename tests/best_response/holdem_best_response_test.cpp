@@ -25,6 +25,7 @@
 #include "best_response/exploitability.h"
 #include "best_response/holdem/paired_difference.h"
 #include "game/hand_evaluator.h"
+#include "tests/support/hulhe_baseline.h"
 #include "tests/support/printed_output.h"
 #include "tests/support/solver_test_games.h"
 #include "tests/support/temp_folder.h"
@@ -504,18 +505,15 @@ TEST(HoldemBestResponse, ProgressOfAResumedRunCountsTheUnitsReadBack) {
 // --- HULHE ---
 
 TEST(HoldemBestResponse, HulheAlwaysFoldIsExploitableFor750Mbb) {
-  const GameDefinition game = GameDefinition::holdem_limit_2p();
-  const BettingTree tree(game);
-  const CardBlindAbstraction abs(game);
-  const BaselinePolicy fold(BaselineKind::kAlwaysFold, tree, abs);
+  const testing::HulheBaseline fold(BaselineKind::kAlwaysFold);
   HoldemBestResponseOptions o;
   o.sample_flops = 2;  // every flop is worth the same against always-fold
   o.threads = 2;
-  const HoldemBestResponseReport r = HoldemBestResponse(fold, o).run();
+  const HoldemBestResponseReport r = HoldemBestResponse(fold.policy, o).run();
   EXPECT_EQ(r.flop_classes, 1755);
   EXPECT_NEAR(r.value[0], 5.0, 1e-9);   // big blind: the small blind folds at once
   EXPECT_NEAR(r.value[1], 10.0, 1e-9);  // small blind: raise, the big blind folds
-  EXPECT_NEAR(r.mean / game.big_blind() * 1000.0, 750.0, 1e-7);
+  EXPECT_NEAR(r.mean / fold.game.big_blind() * 1000.0, 750.0, 1e-7);
   EXPECT_NEAR(r.mean_ci95, 0.0, 1e-9);
   EXPECT_FALSE(r.regression);
 }
@@ -524,18 +522,15 @@ TEST(HoldemBestResponse, HulheAlwaysFoldIsExploitableFor750Mbb) {
 // leave a value that does not depend on the flop exact. (Slow only under the sanitizers: 50
 // HULHE flop units.)
 TEST(HoldemBestResponseSlow, HulheAlwaysFoldStaysExactWithTheRegression) {
-  const GameDefinition game = GameDefinition::holdem_limit_2p();
-  const BettingTree tree(game);
-  const CardBlindAbstraction abs(game);
-  const BaselinePolicy fold(BaselineKind::kAlwaysFold, tree, abs);
+  const testing::HulheBaseline fold(BaselineKind::kAlwaysFold);
   HoldemBestResponseOptions o;
   o.sample_flops = 50;
   o.threads = 2;
-  const HoldemBestResponseReport r = HoldemBestResponse(fold, o).run();
+  const HoldemBestResponseReport r = HoldemBestResponse(fold.policy, o).run();
   EXPECT_TRUE(r.regression);
   EXPECT_NEAR(r.value[0], 5.0, 1e-9);
   EXPECT_NEAR(r.value[1], 10.0, 1e-9);
-  EXPECT_NEAR(r.mean / game.big_blind() * 1000.0, 750.0, 1e-7);
+  EXPECT_NEAR(r.mean / fold.game.big_blind() * 1000.0, 750.0, 1e-7);
   EXPECT_NEAR(r.mean_ci95, 0.0, 1e-9);
 }
 

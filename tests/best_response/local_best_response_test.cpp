@@ -21,6 +21,7 @@
 #include "solver/average_policy.h"
 #include "solver/cfr_algorithm.h"
 #include "solver/cfr_algorithm_factory.h"
+#include "tests/support/hulhe_baseline.h"
 #include "tests/support/printed_output.h"
 #include "tests/support/solver_test_games.h"
 #include "tests/support/test_policies.h"
@@ -284,34 +285,29 @@ TEST(LocalBestResponse, DecisionValuesOnTheRiver) {
 
 // --- HULHE ---
 
-TEST(LocalBestResponse, HulheAlwaysFoldGivesUpExactlyItsBlinds) {
-  const GameDefinition game = GameDefinition::holdem_limit_2p();
-  const BettingTree tree(game);
-  const CardBlindAbstraction abs(game);
-  const BaselinePolicy fold(BaselineKind::kAlwaysFold, tree, abs);
+// LBR against a baseline playing HULHE: `hands` hands on 2 threads, each equity from `boards`
+// Monte Carlo boards.
+LocalBestResponseReport hulhe_baseline_lbr(BaselineKind kind, std::int64_t hands, int boards) {
+  const testing::HulheBaseline baseline(kind);
   LocalBestResponseOptions o;
-  o.hands = 200;
+  o.hands = hands;
   o.threads = 2;
-  o.equity.monte_carlo_boards = 200;
-  const LocalBestResponseReport r = LocalBestResponse(fold, o).run();
+  o.equity.monte_carlo_boards = boards;
+  return LocalBestResponse(baseline.policy, o).run();
+}
+
+TEST(LocalBestResponse, HulheAlwaysFoldGivesUpExactlyItsBlinds) {
+  const LocalBestResponseReport r = hulhe_baseline_lbr(BaselineKind::kAlwaysFold, 200, 200);
   EXPECT_EQ(r.seat_mean[0], 5.0);   // big blind: the small blind folds at once
   EXPECT_EQ(r.seat_mean[1], 10.0);  // small blind: raise, the big blind folds
-  EXPECT_EQ(r.mean / game.big_blind() * 1000.0, 750.0);
+  EXPECT_EQ(r.mean / GameDefinition::holdem_limit_2p().big_blind() * 1000.0, 750.0);
   EXPECT_EQ(r.seat_ci95[0], 0.0);
   EXPECT_EQ(r.decisions[kRaise], 100);
   EXPECT_EQ(r.decisions[kCall] + r.decisions[kFold], 0);
 }
 
 TEST(LocalBestResponse, HulheAlwaysCallLosesClearly) {
-  const GameDefinition game = GameDefinition::holdem_limit_2p();
-  const BettingTree tree(game);
-  const CardBlindAbstraction abs(game);
-  const BaselinePolicy call(BaselineKind::kAlwaysCall, tree, abs);
-  LocalBestResponseOptions o;
-  o.hands = 400;
-  o.threads = 2;
-  o.equity.monte_carlo_boards = 300;
-  const LocalBestResponseReport r = LocalBestResponse(call, o).run();
+  const LocalBestResponseReport r = hulhe_baseline_lbr(BaselineKind::kAlwaysCall, 400, 300);
   // Betting for value with the better half of hands every street wins over a big blind a
   // hand against a player who never folds or raises (12.5 ± 0.8 chips over 10,000 hands);
   // 400 hands leave an interval of about ±4 chips.
