@@ -8,6 +8,7 @@
 #include <span>
 #include <vector>
 
+#include "game/game_state.h"
 #include "public_tree/strategy_tables.h"
 #include "resolving/blueprint_reach.h"
 #include "resolving/range_solver.h"
@@ -84,6 +85,18 @@ inline Combined resolve_last_round(const SmallGame& g, const Policy& blueprint,
     }
   }
   return c;
+}
+
+// A 12-card hold'em state before any betting: holes AhKh and QsQd, board AsKdQcKc (as many
+// of its cards as the game deals).
+inline GameState dealt_state(const GameDefinition& game) {
+  GameState state(game);
+  const std::vector<Card> cards = parse_cards("AhKhQsQdAsKdQcKc");
+  state.set_hole_cards(0, cards.data());
+  state.set_hole_cards(1, cards.data() + 2);
+  for (int i = 0; i < game.total_board_cards(game.num_rounds - 1); ++i)
+    state.set_board_card(i, cards[4 + i]);
+  return state;
 }
 
 // The same from round 1 (the flop) of the 3-round game with nested re-solving: each flop

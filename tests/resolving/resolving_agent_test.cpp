@@ -9,6 +9,7 @@
 #include "solver/average_policy.h"
 #include "solver/cfr_algorithm.h"
 #include "solver/cfr_algorithm_factory.h"
+#include "tests/resolving/resolved_strategy_fixture.h"
 #include "tests/support/solver_test_games.h"
 #include "util/input_error.h"
 
@@ -60,11 +61,7 @@ TEST(ResolvingAgent, PlaysTheResolvedStrategyFromTheTurn) {
   options.first_round = 2;
   options.resolve.iterations = 50;
   ResolvingAgent a(policy, tree, options, "a"), b(policy, tree, options, "b");
-  GameState s(g.game);
-  const std::vector<Card> cards = parse_cards("AhKhQsQdAsKdQcKc");
-  s.set_hole_cards(0, cards.data());
-  s.set_hole_cards(1, cards.data() + 2);
-  for (int i = 0; i < 4; ++i) s.set_board_card(i, cards[4 + i]);
+  GameState s = dealt_state(g.game);
   s.apply_betting("rc/c");
   const auto flop = a.action_probabilities(s, s.current_player());
   ASSERT_TRUE(flop.has_value());
