@@ -292,6 +292,14 @@ TEST(HoldemBestResponse, UnrolledAndInterpretedHeadToHeadAgree) {
   }
 }
 
+// A run on a systematic sample of 8 flop classes drawn with `seed`.
+HoldemBestResponseReport eight_flops(const Policy& policy, int seed) {
+  HoldemBestResponseOptions o;
+  o.sample_flops = 8;
+  o.seed = static_cast<std::uint64_t>(seed);
+  return HoldemBestResponse(policy, o).run();
+}
+
 // The systematic flop sample's 95% intervals (successive-difference variance) cover the
 // exact value at about the stated rate: 8 of the 20 flop classes, 100 seeds, in the 2- and
 // 3-round games (measured 200/200 and 191/200 over 200 seeds; independent draws covered
@@ -307,10 +315,7 @@ TEST(HoldemBestResponse, SampledIntervalsCoverTheExactValue) {
     int covered = 0, seat_covered = 0;
     constexpr int kSeeds = 100;
     for (int seed = 1; seed <= kSeeds; ++seed) {
-      HoldemBestResponseOptions o;
-      o.sample_flops = 8;
-      o.seed = static_cast<std::uint64_t>(seed);
-      const HoldemBestResponseReport r = HoldemBestResponse(policy, o).run();
+      const HoldemBestResponseReport r = eight_flops(policy, seed);
       ASSERT_FALSE(r.exact);
       ASSERT_GT(r.mean_ci95, 0.0);
       covered += std::abs(r.mean - exact) <= r.mean_ci95;
@@ -346,11 +351,8 @@ TEST(HoldemBestResponse, PairedDifferenceOfAStrategyWithItselfIsZero) {
   const SmallGame g(kGames[1]);
   const RankHashAbstraction abs(g.game);
   const HashedTestPolicy policy(g.tree, abs);
-  HoldemBestResponseOptions o;
-  o.sample_flops = 8;
-  o.seed = 5;
-  const HoldemBestResponseReport a = HoldemBestResponse(policy, o).run();
-  const HoldemBestResponseReport b = HoldemBestResponse(policy, o).run();
+  const HoldemBestResponseReport a = eight_flops(policy, 5);
+  const HoldemBestResponseReport b = eight_flops(policy, 5);
   ASSERT_EQ(a.draw_contributions.size(), 8u);
   ASSERT_EQ(a.draw_units.size(), 8u);
   ASSERT_GT(a.mean_ci95, 0.0);
@@ -365,8 +367,7 @@ TEST(HoldemBestResponse, PairedDifferenceOfAStrategyWithItselfIsZero) {
   EXPECT_DOUBLE_EQ(e.difference, ea.mean - eb.mean);
   EXPECT_EQ(e.ci95, 0.0);
   // Different draws, or an exact run against a sampled one, are refused.
-  o.seed = 6;
-  const HoldemBestResponseReport c = HoldemBestResponse(policy, o).run();
+  const HoldemBestResponseReport c = eight_flops(policy, 6);
   ASSERT_NE(c.draw_units, a.draw_units);
   EXPECT_THROW(paired_difference(a, c), InputError);
   EXPECT_THROW(paired_difference(a, ea), InputError);
@@ -387,11 +388,8 @@ TEST(HoldemBestResponse, PairedIntervalsCoverTheExactDifference) {
   double paired = 0.0, unpaired = 0.0;
   constexpr int kSeeds = 100;
   for (int seed = 1; seed <= kSeeds; ++seed) {
-    HoldemBestResponseOptions o;
-    o.sample_flops = 8;
-    o.seed = static_cast<std::uint64_t>(seed);
-    const HoldemBestResponseReport a = HoldemBestResponse(hashed, o).run();
-    const HoldemBestResponseReport b = HoldemBestResponse(near, o).run();
+    const HoldemBestResponseReport a = eight_flops(hashed, seed);
+    const HoldemBestResponseReport b = eight_flops(near, seed);
     const PairedDifference d = paired_difference(a, b);
     EXPECT_NEAR(d.difference, a.mean - b.mean, 1e-15);
     covered += std::abs(d.difference - exact) <= d.ci95;
