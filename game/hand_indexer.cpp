@@ -213,36 +213,53 @@ const HandIndexer& HandIndexer::holdem(int round) {
   }
 }
 
-std::uint64_t HandIndexer::index(const Card* cards) const {
-  // Each group's cards as 16 bits per suit (a register, not an array: no store-to-load
-  // forwarding stalls when cards share a suit).
-  std::array<std::uint64_t, kMaxGroups> masks;
+namespace {
+
+// Suit `suit`'s ranks in a group's mask.
+unsigned suit_bits(std::uint64_t mask, int suit) {
+  return static_cast<unsigned>(mask >> (16 * suit)) & 0x1FFFU;
+}
+
+}  // namespace
+
+HandIndexer::GroupMasks HandIndexer::group_masks(const Card* cards, bool last_short) const {
+  // A register per group, not an array of suits: no store-to-load forwarding stalls when
+  // cards share a suit.
+  GroupMasks masks{};
   for (int g = 0, i = 0; g < num_groups_; ++g) {
     std::uint64_t m = 0;
-    for (int end = i + cards_per_group_[g]; i < end; ++i)
+    for (int end = i + cards_per_group_[g] - (last_short && g == num_groups_ - 1 ? 1 : 0); i < end;
+         ++i)
       m |= std::uint64_t{1} << (16 * suit_of(cards[i]) + rank_of(cards[i]));
     masks[g] = m;
   }
+  return masks;
+}
 
-  std::array<std::uint64_t, kSuits> suit_keys;  // shape << 40 | index within the shape
-  for (int suit = 0; suit < kSuits; ++suit) {
-    unsigned used = 0;
-    std::uint64_t idx = 0, radix = 1;
-    int shape = 0;
-    for (int g = 0; g < num_groups_; ++g) {
-      const auto m = static_cast<unsigned>(masks[g] >> (16 * suit)) & 0x1FFFU;
-      const int count = std::popcount(m);
-      idx += radix * kColex.rank[squeeze(m, used)];
-      radix *= kBinom.c[kRanks - std::popcount(used)][count];
-      used |= m;
-      shape += count * shape_stride_[g];
-    }
-    suit_keys[suit] = (std::uint64_t(shape) << kIndexBits) | idx;
+HandIndexer::SuitPrefix HandIndexer::suit_prefix(const GroupMasks& masks, int suit,
+                                                 int groups) const {
+  SuitPrefix p;
+  for (int g = 0; g < groups; ++g) {
+    const unsigned m = suit_bits(masks[g], suit);
+    const int count = std::popcount(m);
+    p.index += p.radix * kColex.rank[squeeze(m, p.used)];
+    p.radix *= kBinom.c[kRanks - std::popcount(p.used)][count];
+    p.used |= m;
+    p.shape += count * shape_stride_[g];
   }
-  sort4_desc(suit_keys.data());
+  return p;
+}
 
+std::uint64_t HandIndexer::suit_key(const SuitPrefix& prefix, unsigned m) const {
+  return (std::uint64_t(prefix.shape + std::popcount(m) * shape_stride_[num_groups_ - 1])
+          << kIndexBits) |
+         (prefix.index + prefix.radix * kColex.rank[squeeze(m, prefix.used)]);
+}
+
+std::uint64_t HandIndexer::index_of_keys(std::array<std::uint64_t, kSuits> keys) const {
+  sort4_desc(keys.data());
   std::array<int, kSuits> shapes;
-  for (int i = 0; i < kSuits; ++i) shapes[i] = static_cast<int>(suit_keys[i] >> kIndexBits);
+  for (int i = 0; i < kSuits; ++i) shapes[i] = static_cast<int>(keys[i] >> kIndexBits);
   const std::int32_t config =
       config_of_key_[((shapes[0] * num_shapes_ + shapes[1]) * num_shapes_ + shapes[2]) *
                          num_shapes_ +
@@ -253,73 +270,41 @@ std::uint64_t HandIndexer::index(const Card* cards) const {
   constexpr std::uint64_t kIndexMask = (std::uint64_t{1} << kIndexBits) - 1;
   std::uint64_t result = terms.offset;
   for (int i = 0; i < kSuits; ++i)
-    result += terms.radix[i] *
-              choose_upto4((suit_keys[i] & kIndexMask) + terms.extra[i], terms.choose[i]);
+    result +=
+        terms.radix[i] * choose_upto4((keys[i] & kIndexMask) + terms.extra[i], terms.choose[i]);
   return result;
+}
+
+std::uint64_t HandIndexer::index(const Card* cards) const {
+  const GroupMasks masks = group_masks(cards, false);
+  const int last = num_groups_ - 1;
+  std::array<std::uint64_t, kSuits> suit_keys;
+  for (int suit = 0; suit < kSuits; ++suit)
+    suit_keys[suit] = suit_key(suit_prefix(masks, suit, last), suit_bits(masks[last], suit));
+  return index_of_keys(suit_keys);
 }
 
 void HandIndexer::index_each_last_card(const Card* cards, std::uint64_t* out) const {
   // index()'s per-suit keys with the last group one card short, and what a card of that
   // suit added to the last group makes of its key; then per card the same sort and sum.
   const int last = num_groups_ - 1;
-  std::array<std::uint64_t, kMaxGroups> masks{};
-  for (int g = 0, i = 0; g < num_groups_; ++g) {
-    std::uint64_t m = 0;
-    for (int end = i + cards_per_group_[g] - (g == last ? 1 : 0); i < end; ++i)
-      m |= std::uint64_t{1} << (16 * suit_of(cards[i]) + rank_of(cards[i]));
-    masks[g] = m;
-  }
+  const GroupMasks masks = group_masks(cards, true);
   std::array<std::uint64_t, kSuits> base_keys;
-  std::array<std::uint64_t, kSuits> prefix_idx, prefix_radix;
-  std::array<unsigned, kSuits> used_before_last, last_mask, all_used;
-  std::array<int, kSuits> prefix_shape;
+  std::array<SuitPrefix, kSuits> prefix;
+  std::array<unsigned, kSuits> last_mask, all_used;
   for (int suit = 0; suit < kSuits; ++suit) {
-    unsigned used = 0;
-    std::uint64_t idx = 0, radix = 1;
-    int shape = 0;
-    for (int g = 0; g < last; ++g) {
-      const auto m = static_cast<unsigned>(masks[g] >> (16 * suit)) & 0x1FFFU;
-      const int count = std::popcount(m);
-      idx += radix * kColex.rank[squeeze(m, used)];
-      radix *= kBinom.c[kRanks - std::popcount(used)][count];
-      used |= m;
-      shape += count * shape_stride_[g];
-    }
-    prefix_idx[suit] = idx;
-    prefix_radix[suit] = radix;
-    prefix_shape[suit] = shape;
-    used_before_last[suit] = used;
-    const auto m = static_cast<unsigned>(masks[last] >> (16 * suit)) & 0x1FFFU;
-    last_mask[suit] = m;
-    all_used[suit] = used | m;
-    base_keys[suit] =
-        (std::uint64_t(shape + std::popcount(m) * shape_stride_[last]) << kIndexBits) |
-        (idx + radix * kColex.rank[squeeze(m, used)]);
+    prefix[suit] = suit_prefix(masks, suit, last);
+    last_mask[suit] = suit_bits(masks[last], suit);
+    all_used[suit] = prefix[suit].used | last_mask[suit];
+    base_keys[suit] = suit_key(prefix[suit], last_mask[suit]);
   }
-  constexpr std::uint64_t kIndexMask = (std::uint64_t{1} << kIndexBits) - 1;
   for (int suit = 0; suit < kSuits; ++suit) {
     for (int rank = 0; rank < kRanks; ++rank) {
       const unsigned bit = 1U << rank;
       if (all_used[suit] & bit) continue;
-      const unsigned m = last_mask[suit] | bit;
       std::array<std::uint64_t, kSuits> keys = base_keys;
-      keys[suit] =
-          (std::uint64_t(prefix_shape[suit] + std::popcount(m) * shape_stride_[last])
-           << kIndexBits) |
-          (prefix_idx[suit] + prefix_radix[suit] * kColex.rank[squeeze(m, used_before_last[suit])]);
-      sort4_desc(keys.data());
-      std::array<int, kSuits> shapes;
-      for (int i = 0; i < kSuits; ++i) shapes[i] = static_cast<int>(keys[i] >> kIndexBits);
-      const std::int32_t config =
-          config_of_key_[((shapes[0] * num_shapes_ + shapes[1]) * num_shapes_ + shapes[2]) *
-                             num_shapes_ +
-                         shapes[3]];
-      const IndexTerms& terms = index_terms_[config];
-      std::uint64_t result = terms.offset;
-      for (int i = 0; i < kSuits; ++i)
-        result +=
-            terms.radix[i] * choose_upto4((keys[i] & kIndexMask) + terms.extra[i], terms.choose[i]);
-      out[make_card(rank, suit)] = result;
+      keys[suit] = suit_key(prefix[suit], last_mask[suit] | bit);
+      out[make_card(rank, suit)] = index_of_keys(keys);
     }
   }
 }

@@ -65,6 +65,22 @@ class HandIndexer {
     std::array<std::uint8_t, kSuits> choose;
   };
   std::vector<IndexTerms> index_terms_;
+
+  // Each group's cards as 16 bits per suit; with `last_short`, the last group one card short.
+  using GroupMasks = std::array<std::uint64_t, kMaxGroups>;
+  GroupMasks group_masks(const Card* cards, bool last_short) const;
+  // One suit over the first groups: its index within its shape so far, the radix of the next
+  // group, the ranks it has used and its shape.
+  struct SuitPrefix {
+    std::uint64_t index = 0, radix = 1;
+    unsigned used = 0;
+    int shape = 0;
+  };
+  SuitPrefix suit_prefix(const GroupMasks& masks, int suit, int groups) const;
+  // The suit's key (shape above its index) with the ranks `m` as the last group.
+  std::uint64_t suit_key(const SuitPrefix& prefix, unsigned m) const;
+  // The hand's index from its four suit keys, in any order.
+  std::uint64_t index_of_keys(std::array<std::uint64_t, kSuits> keys) const;
 };
 
 }  // namespace hulhe
