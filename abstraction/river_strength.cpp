@@ -279,29 +279,10 @@ FeatureMatrix preflop_strength_histograms(int bins, int threads) {
 }
 
 std::vector<float> river_hand_strength(int threads) {
-  const HandIndexer& river = HandIndexer::holdem(3);
-  const auto boards = canonical_boards(5);
-  std::vector<float> hs(river.size());
-  const auto& pairs = hole_pairs();
-  const int num_boards = static_cast<int>(boards.size());
-  // Different canonical boards reach disjoint sets of canonical river hands (a hand's class
-  // fixes its board's class), so threads never write the same entry.
-#pragma omp parallel num_threads(threads > 0 ? threads : omp_get_max_threads())
-  {
-    RiverBoardSweep sweep;
-    std::vector<float> board_hs(kNumHolePairs);
-#pragma omp for schedule(dynamic, 64)
-    for (int b = 0; b < num_boards; ++b) {
-      const auto& board = boards[b];
-      sweep.run(board.data(), board_hs.data());
-      Card cards[7] = {0, 0, board[0], board[1], board[2], board[3], board[4]};
-      for (const std::int16_t p : sweep.live_pairs()) {
-        cards[0] = pairs[p].low;
-        cards[1] = pairs[p].high;
-        hs[river.index(cards)] = board_hs[p];
-      }
-    }
-  }
+  std::vector<float> hs(HandIndexer::holdem(3).size());
+  sweep_canonical_river_boards(
+      RiverBoardSweep(), threads,
+      [&hs](int, std::uint64_t index, const float* value) { hs[index] = *value; }, [](int) {});
   return hs;
 }
 

@@ -7,12 +7,15 @@
 // ranks form a group whose members tie. That is O(n log n) per board instead of O(n^2)
 // pair comparisons. Opponent pairs can be split into clusters (OCHS) by keeping the counts
 // per cluster.
+#include <omp.h>
+
 #include <array>
 #include <cstdint>
 #include <vector>
 
 #include "game/card.h"
 #include "game/hand_evaluator.h"
+#include "game/hand_indexer.h"
 
 namespace hulhe {
 
@@ -66,6 +69,40 @@ class RiverBoardSweep {
   std::vector<std::int32_t> total_card_, weaker_card_, group_card_;
   std::vector<std::int32_t> total_, weaker_, group_;
 };
+
+// Every canonical river board swept once, in parallel on `threads` threads (0: all), each
+// thread with its own copy of `sweep`: per board, visit(thread, index, values) for each hole
+// pair not touching it, with index the pair's canonical river hand (HandIndexer::holdem(3))
+// and values its sweep.clusters() values; then board_done(thread). Different canonical
+// boards reach disjoint sets of canonical river hands (a hand's class fixes its board's
+// class), so threads never visit the same index.
+template <typename Visit, typename BoardDone>
+void sweep_canonical_river_boards(const RiverBoardSweep& sweep, int threads, Visit visit,
+                                  BoardDone board_done) {
+  const HandIndexer& river = HandIndexer::holdem(3);
+  const auto boards = canonical_boards(5);
+  const auto& pairs = hole_pairs();
+  const int num_boards = static_cast<int>(boards.size());
+  const int clusters = sweep.clusters();
+#pragma omp parallel num_threads(threads > 0 ? threads : omp_get_max_threads())
+  {
+    const int thread = omp_get_thread_num();
+    RiverBoardSweep own = sweep;
+    std::vector<float> values(static_cast<std::size_t>(kNumHolePairs) * clusters);
+#pragma omp for schedule(dynamic, 64)
+    for (int b = 0; b < num_boards; ++b) {
+      const auto& board = boards[b];
+      own.run(board.data(), values.data());
+      Card cards[7] = {0, 0, board[0], board[1], board[2], board[3], board[4]};
+      for (const std::int16_t p : own.live_pairs()) {
+        cards[0] = pairs[p].low;
+        cards[1] = pairs[p].high;
+        visit(thread, river.index(cards), values.data() + static_cast<std::size_t>(p) * clusters);
+      }
+      board_done(thread);
+    }
+  }
+}
 
 // HS of every canonical river hand, row i = HandIndexer::holdem(3) index i: each canonical
 // board is swept once and its pairs' values written to their canonical river indices.

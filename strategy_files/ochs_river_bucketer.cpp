@@ -150,37 +150,25 @@ RiverExceptions river_exceptions(const OchsRiverBucketer& bucketer,
                                  const std::function<std::int32_t(std::uint64_t)>& table_bucket,
                                  int threads,
                                  const std::function<void(std::int64_t, std::int64_t)>& progress) {
-  const HandIndexer& river = HandIndexer::holdem(3);
-  const auto boards = canonical_boards(5);
-  const auto& pairs = hole_pairs();
-  const int num_boards = static_cast<int>(boards.size());
-  const int k = bucketer.clusters();
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> found;
+  const auto num_boards = static_cast<std::int64_t>(canonical_boards(5).size());
+  // Each thread's exceptions apart, joined after the sweep.
+  std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> per_thread(
+      threads > 0 ? threads : omp_get_max_threads());
   std::atomic<std::int64_t> done{0};
-#pragma omp parallel num_threads(threads > 0 ? threads : omp_get_max_threads())
-  {
-    RiverBoardSweep sweep(bucketer.pair_cluster(), k);
-    std::vector<float> values(static_cast<std::size_t>(kNumHolePairs) * k);
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> local;
-#pragma omp for schedule(dynamic, 64)
-    for (int b = 0; b < num_boards; ++b) {
-      const auto& board = boards[b];
-      sweep.run(board.data(), values.data());
-      Card cards[7] = {0, 0, board[0], board[1], board[2], board[3], board[4]};
-      for (const std::int16_t p : sweep.live_pairs()) {
-        cards[0] = pairs[p].low;
-        cards[1] = pairs[p].high;
-        const std::uint64_t index = river.index(cards);
+  sweep_canonical_river_boards(
+      RiverBoardSweep(bucketer.pair_cluster(), bucketer.clusters()), threads,
+      [&](int thread, std::uint64_t index, const float* values) {
         const std::int32_t stored = table_bucket(index);
-        if (bucketer.nearest(values.data() + static_cast<std::size_t>(p) * k) != stored)
-          local.emplace_back(static_cast<std::uint32_t>(index), static_cast<std::uint32_t>(stored));
-      }
-      const std::int64_t now = ++done;
-      if (progress && omp_get_thread_num() == 0 && now % 1024 == 0) progress(now, num_boards);
-    }
-#pragma omp critical
-    found.insert(found.end(), local.begin(), local.end());
-  }
+        if (bucketer.nearest(values) != stored)
+          per_thread[thread].emplace_back(static_cast<std::uint32_t>(index),
+                                          static_cast<std::uint32_t>(stored));
+      },
+      [&](int thread) {
+        const std::int64_t now = ++done;
+        if (progress && thread == 0 && now % 1024 == 0) progress(now, num_boards);
+      });
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> found;
+  for (const auto& local : per_thread) found.insert(found.end(), local.begin(), local.end());
   if (progress) progress(num_boards, num_boards);
   // Suit-isomorphic pairs of one board share an index (and its values): keep one.
   std::sort(found.begin(), found.end());
