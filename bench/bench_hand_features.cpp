@@ -26,7 +26,26 @@ const std::vector<float>& river_table() {
   return table;
 }
 
-void report(benchmark::State& state, std::int64_t hands) {
+std::int64_t rows_of(const std::vector<float>& table) {
+  return static_cast<std::int64_t>(table.size());
+}
+std::int64_t rows_of(const hulhe::FeatureMatrix& table) {
+  return table.rows;
+}
+std::int64_t rows_of(const hulhe::NextRoundBuckets& table) {
+  return table.rows;
+}
+
+// Runs build() once per iteration and reports the hands (rows) of what it built, their rate,
+// the peak memory and the threads.
+template <typename Build>
+void time_build(benchmark::State& state, Build build) {
+  std::int64_t hands = 0;
+  for (auto _ : state) {
+    auto table = build();
+    hands = rows_of(table);
+    benchmark::DoNotOptimize(table);
+  }
   state.counters["hands"] = static_cast<double>(hands);
   state.counters["hands_per_s"] =
       benchmark::Counter(static_cast<double>(hands), benchmark::Counter::kIsRate);
@@ -34,14 +53,13 @@ void report(benchmark::State& state, std::int64_t hands) {
   state.counters["threads"] = bench_threads();
 }
 
+// One run of each of rounds 0 to 2 (range(0)).
+void rounds_0_to_2(benchmark::internal::Benchmark* b) {
+  b->DenseRange(0, 2)->Iterations(1)->Unit(benchmark::kSecond)->UseRealTime();
+}
+
 void BM_RiverHandStrength(benchmark::State& state) {
-  std::int64_t hands = 0;
-  for (auto _ : state) {
-    auto hs = hulhe::river_hand_strength(bench_threads());
-    hands = static_cast<std::int64_t>(hs.size());
-    benchmark::DoNotOptimize(hs.data());
-  }
-  report(state, hands);
+  time_build(state, [] { return hulhe::river_hand_strength(bench_threads()); });
 }
 BENCHMARK(BM_RiverHandStrength)->Iterations(1)->Unit(benchmark::kSecond)->UseRealTime();
 
@@ -49,67 +67,32 @@ BENCHMARK(BM_RiverHandStrength)->Iterations(1)->Unit(benchmark::kSecond)->UseRea
 void BM_ExpectedHandStrength(benchmark::State& state) {
   const auto& river = river_table();
   const int round = static_cast<int>(state.range(0));
-  std::int64_t hands = 0;
-  for (auto _ : state) {
-    auto v = hulhe::expected_hand_strength(round, river, bench_threads());
-    hands = static_cast<std::int64_t>(v.size());
-    benchmark::DoNotOptimize(v.data());
-  }
-  report(state, hands);
+  time_build(state, [&] { return hulhe::expected_hand_strength(round, river, bench_threads()); });
 }
-BENCHMARK(BM_ExpectedHandStrength)
-    ->DenseRange(0, 2)
-    ->Iterations(1)
-    ->Unit(benchmark::kSecond)
-    ->UseRealTime();
+BENCHMARK(BM_ExpectedHandStrength)->Apply(rounds_0_to_2);
 
 void BM_ExpectedHandStrengthSquared(benchmark::State& state) {
   const auto& river = river_table();
   const int round = static_cast<int>(state.range(0));
-  std::int64_t hands = 0;
-  for (auto _ : state) {
-    auto v = hulhe::expected_hand_strength_squared(round, river, bench_threads());
-    hands = static_cast<std::int64_t>(v.size());
-    benchmark::DoNotOptimize(v.data());
-  }
-  report(state, hands);
+  time_build(state,
+             [&] { return hulhe::expected_hand_strength_squared(round, river, bench_threads()); });
 }
-BENCHMARK(BM_ExpectedHandStrengthSquared)
-    ->DenseRange(0, 2)
-    ->Iterations(1)
-    ->Unit(benchmark::kSecond)
-    ->UseRealTime();
+BENCHMARK(BM_ExpectedHandStrengthSquared)->Apply(rounds_0_to_2);
 
 // Strength histograms with 50 bins (the cost is the board enumeration, not the bins).
 void BM_StrengthHistograms(benchmark::State& state) {
   const auto& river = river_table();
   const int round = static_cast<int>(state.range(0));
-  std::int64_t hands = 0;
-  for (auto _ : state) {
-    auto m = hulhe::strength_histograms(round, 50, river, bench_threads());
-    hands = m.rows;
-    benchmark::DoNotOptimize(m.data.data());
-  }
-  report(state, hands);
+  time_build(state, [&] { return hulhe::strength_histograms(round, 50, river, bench_threads()); });
 }
-BENCHMARK(BM_StrengthHistograms)
-    ->DenseRange(0, 2)
-    ->Iterations(1)
-    ->Unit(benchmark::kSecond)
-    ->UseRealTime();
+BENCHMARK(BM_StrengthHistograms)->Apply(rounds_0_to_2);
 
 // OCHS with the paper's K = 8 opponent clusters (an arbitrary assignment of the 169 hands:
 // the cost does not depend on which).
 void BM_OchsFeatures(benchmark::State& state) {
   std::vector<int> preflop_cluster(169);
   for (int i = 0; i < 169; ++i) preflop_cluster[i] = i % 8;
-  std::int64_t hands = 0;
-  for (auto _ : state) {
-    auto m = hulhe::ochs_features(preflop_cluster, 8, bench_threads());
-    hands = m.rows;
-    benchmark::DoNotOptimize(m.data.data());
-  }
-  report(state, hands);
+  time_build(state, [&] { return hulhe::ochs_features(preflop_cluster, 8, bench_threads()); });
 }
 BENCHMARK(BM_OchsFeatures)->Iterations(1)->Unit(benchmark::kSecond)->UseRealTime();
 
@@ -118,19 +101,9 @@ void BM_NextRoundBuckets(benchmark::State& state) {
   const int round = static_cast<int>(state.range(0));
   std::vector<std::int32_t> next(hulhe::HandIndexer::holdem(round + 1).size());
   for (std::size_t i = 0; i < next.size(); ++i) next[i] = static_cast<std::int32_t>(i % 1000);
-  std::int64_t hands = 0;
-  for (auto _ : state) {
-    auto b = hulhe::next_round_buckets(round, next, bench_threads());
-    hands = b.rows;
-    benchmark::DoNotOptimize(b.bucket.data());
-  }
-  report(state, hands);
+  time_build(state, [&] { return hulhe::next_round_buckets(round, next, bench_threads()); });
 }
-BENCHMARK(BM_NextRoundBuckets)
-    ->DenseRange(0, 2)
-    ->Iterations(1)
-    ->Unit(benchmark::kSecond)
-    ->UseRealTime();
+BENCHMARK(BM_NextRoundBuckets)->Apply(rounds_0_to_2);
 
 }  // namespace
 
