@@ -78,6 +78,17 @@ const std::vector<std::array<Card, 7>>& random_hands() {
   return hands;
 }
 
+// Ranks each of `hands` by rank(hand) per iteration; items = hands ranked.
+template <typename Hands, typename Rank>
+void rank_all(benchmark::State& state, const Hands& hands, Rank rank) {
+  for (auto _ : state) {
+    std::uint64_t sum = 0;
+    for (const auto& h : hands) sum += rank(h);
+    benchmark::DoNotOptimize(sum);
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * hands.size()));
+}
+
 void RandomEvalHands(benchmark::State& state) {
   const HandEvaluator& ev = HandEvaluator::instance();
   std::vector<EvalHand> hands;
@@ -87,38 +98,23 @@ void RandomEvalHands(benchmark::State& state) {
     for (Card c : h) e = e.add(c);
     hands.push_back(e);
   }
-  for (auto _ : state) {
-    std::uint64_t sum = 0;
-    for (const EvalHand& h : hands) sum += ev.rank(h);
-    benchmark::DoNotOptimize(sum);
-  }
-  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kRandomHands));
+  rank_all(state, hands, [&ev](const EvalHand& h) { return ev.rank(h); });
 }
 BENCHMARK(RandomEvalHands)->Unit(benchmark::kMillisecond);
 
 void RandomSevenCards(benchmark::State& state) {
   const HandEvaluator& ev = HandEvaluator::instance();
-  const auto& hands = random_hands();
-  for (auto _ : state) {
-    std::uint64_t sum = 0;
-    for (const auto& h : hands)
-      sum +=
-          ev.rank(EvalHand{}.add(h[0]).add(h[1]).add(h[2]).add(h[3]).add(h[4]).add(h[5]).add(h[6]));
-    benchmark::DoNotOptimize(sum);
-  }
-  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kRandomHands));
+  rank_all(state, random_hands(), [&ev](const std::array<Card, 7>& h) {
+    return ev.rank(
+        EvalHand{}.add(h[0]).add(h[1]).add(h[2]).add(h[3]).add(h[4]).add(h[5]).add(h[6]));
+  });
 }
 BENCHMARK(RandomSevenCards)->Unit(benchmark::kMillisecond);
 
 void RandomCardArrays(benchmark::State& state) {
   const HandEvaluator& ev = HandEvaluator::instance();
-  const auto& hands = random_hands();
-  for (auto _ : state) {
-    std::uint64_t sum = 0;
-    for (const auto& h : hands) sum += ev.rank(h.data(), 7);
-    benchmark::DoNotOptimize(sum);
-  }
-  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kRandomHands));
+  rank_all(state, random_hands(),
+           [&ev](const std::array<Card, 7>& h) { return ev.rank(h.data(), 7); });
 }
 BENCHMARK(RandomCardArrays)->Unit(benchmark::kMillisecond);
 
@@ -126,12 +122,7 @@ void RandomCardSets(benchmark::State& state) {
   std::vector<hulhe::CardSet> hands;
   hands.reserve(kRandomHands);
   for (const auto& h : random_hands()) hands.push_back(hulhe::CardSet::of(h));
-  for (auto _ : state) {
-    std::uint64_t sum = 0;
-    for (hulhe::CardSet h : hands) sum += hulhe::evaluate(h);
-    benchmark::DoNotOptimize(sum);
-  }
-  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kRandomHands));
+  rank_all(state, hands, [](hulhe::CardSet h) { return hulhe::evaluate(h); });
 }
 BENCHMARK(RandomCardSets)->Unit(benchmark::kMillisecond);
 
