@@ -107,15 +107,16 @@ void run_match(benchmark::State& state, const GameDefinition& game, const AgentS
       static_cast<double>(state.iterations() * hands) * 60, benchmark::Counter::kIsRate);
 }
 
+// Each match on 1 and on 2 threads (range(0)), in wall time.
+void on_1_and_2_threads(benchmark::internal::Benchmark* b) {
+  b->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+}
+
 void BM_HoldemStrategyVsStrategy(benchmark::State& state) {
   Holdem& h = holdem();
   run_match(state, h.game, h.strategy("s1"), h.strategy("s2"), 200'000);
 }
-BENCHMARK(BM_HoldemStrategyVsStrategy)
-    ->Arg(1)
-    ->Arg(2)
-    ->UseRealTime()
-    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_HoldemStrategyVsStrategy)->Apply(on_1_and_2_threads);
 
 void BM_HoldemStrategyVsRuleBot(benchmark::State& state) {
   Holdem& h = holdem();
@@ -123,23 +124,19 @@ void BM_HoldemStrategyVsRuleBot(benchmark::State& state) {
             load_agent("bot:rules:" + source_file("configs/bots/rules-holdem.toml"), h.game),
             20'000);
 }
-BENCHMARK(BM_HoldemStrategyVsRuleBot)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_HoldemStrategyVsRuleBot)->Apply(on_1_and_2_threads);
 
 void BM_HoldemStrategyVsEquityBot(benchmark::State& state) {
   Holdem& h = holdem();
   run_match(state, h.game, h.strategy("s1"), load_agent("bot:equity", h.game), 20'000);
 }
-BENCHMARK(BM_HoldemStrategyVsEquityBot)
-    ->Arg(1)
-    ->Arg(2)
-    ->UseRealTime()
-    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_HoldemStrategyVsEquityBot)->Apply(on_1_and_2_threads);
 
 void BM_LeducStrategyVsStrategy(benchmark::State& state) {
   Leduc& l = leduc();
   run_match(state, l.game, l.strategy("s1"), l.strategy("s2"), 200'000);
 }
-BENCHMARK(BM_LeducStrategyVsStrategy)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_LeducStrategyVsStrategy)->Apply(on_1_and_2_threads);
 
 void BM_LeducStrategyVsRuleBot(benchmark::State& state) {
   Leduc& l = leduc();
@@ -147,7 +144,7 @@ void BM_LeducStrategyVsRuleBot(benchmark::State& state) {
             load_agent("bot:rules:" + source_file("configs/bots/rules-leduc.toml"), l.game),
             200'000);
 }
-BENCHMARK(BM_LeducStrategyVsRuleBot)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_LeducStrategyVsRuleBot)->Apply(on_1_and_2_threads);
 
 }  // namespace
 
