@@ -20,8 +20,7 @@
 #include "human_play/live_odds.h"
 #include "strategy_files/packed_bucket_abstraction.h"
 #include "strategy_files/strategy_file.h"
-#include "tests/support/hulhe_fixtures.h"
-#include "tests/support/temp_folder.h"
+#include "tests/support/synthetic_strategy_file.h"
 #include "tests/support/test_policies.h"
 
 namespace {
@@ -49,18 +48,10 @@ BENCHMARK(BM_LiveOdds)->Arg(0)->Arg(3)->Arg(4)->Arg(5)->Unit(benchmark::kMillise
 // The strategy file under test: $HULHE_STRATEGY, or a hashed policy over a synthetic
 // 169-50-50-50 table written to a temporary file once.
 const std::string& strategy_path() {
-  static const std::string path = [] {
-    if (const char* p = std::getenv("HULHE_STRATEGY")) return std::string(p);
-    static const testing::TempFolder dir;  // lives until the program ends
-    const std::string tmp = dir / "odds.strategy";
-    const GameDefinition game = GameDefinition::holdem_limit_2p();
-    const BettingTree tree(game);
-    std::vector<PackedRoundBuckets> rounds = testing::modulo_packed_rounds({169, 50, 50, 50});
-    const PackedBucketAbstraction abstraction(std::move(rounds), 1, "synthetic 169-50-50-50");
-    const testing::HashedTestPolicy policy(tree, abstraction);
-    write_strategy_file(tmp, policy, StrategyFileMetadata{});
-    return tmp;
-  }();
+  static const std::string path = testing::strategy_file_under_test(
+      "odds.strategy", [](const BettingTree& tree, const CardAbstraction& abstraction) {
+        return std::make_unique<testing::HashedTestPolicy>(tree, abstraction);
+      });
   return path;
 }
 

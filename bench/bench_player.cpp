@@ -46,6 +46,7 @@
 #include "strategy_files/packed_bucket_abstraction.h"
 #include "strategy_files/strategy_file.h"
 #include "tests/support/hulhe_fixtures.h"
+#include "tests/support/synthetic_strategy_file.h"
 #include "tests/support/temp_folder.h"
 #include "tests/support/test_policies.h"
 
@@ -56,18 +57,10 @@ using namespace hulhe;
 // The strategy file under test: $HULHE_STRATEGY, or a uniform policy over a synthetic
 // 169-50-50-50 table written to a temporary file once.
 const std::string& strategy_path() {
-  static const std::string path = [] {
-    if (const char* p = std::getenv("HULHE_STRATEGY")) return std::string(p);
-    static const testing::TempFolder dir;  // lives until the program ends
-    const std::string tmp = dir / "player.strategy";
-    const GameDefinition game = GameDefinition::holdem_limit_2p();
-    const BettingTree tree(game);
-    std::vector<PackedRoundBuckets> rounds = testing::modulo_packed_rounds({169, 50, 50, 50});
-    const PackedBucketAbstraction abstraction(std::move(rounds), 1, "synthetic 169-50-50-50");
-    const auto policy = make_baseline_policy("uniform", tree, abstraction);
-    write_strategy_file(tmp, *policy, StrategyFileMetadata{});
-    return tmp;
-  }();
+  static const std::string path = testing::strategy_file_under_test(
+      "player.strategy", [](const BettingTree& tree, const CardAbstraction& abstraction) {
+        return make_baseline_policy("uniform", tree, abstraction);
+      });
   return path;
 }
 
