@@ -39,6 +39,7 @@
 #include "agents/agent_factory.h"
 #include "agents/baseline_policies.h"
 #include "agents/policy_agent.h"
+#include "bench/strategy_from_env.h"
 #include "game/betting_tree.h"
 #include "game/hand_indexer.h"
 #include "game/match_state.h"
@@ -258,11 +259,8 @@ BENCHMARK(BM_CompactLoad)
 // bits a stored value (the last of each set implied), and the share of information sets
 // stored (those the strategy's own play reaches).
 void BM_CompactValuesOfStrategy(benchmark::State& state) {
-  const char* path = std::getenv("HULHE_STRATEGY");
-  if (path == nullptr) {
-    state.SkipWithError("set HULHE_STRATEGY to a full HULHE strategy file");
-    return;
-  }
+  const char* path = strategy_path_or_skip(state, "a full HULHE strategy file");
+  if (path == nullptr) return;
   static const StrategyFile full = StrategyFile::read(path);
   const auto* packed = dynamic_cast<const PackedBucketAbstraction*>(&full.abstraction());
   if (packed == nullptr) {

@@ -15,6 +15,7 @@
 #include <tuple>
 #include <vector>
 
+#include "bench/strategy_from_env.h"
 #include "game/betting_tree.h"
 #include "strategy_files/strategy_file.h"
 
@@ -23,11 +24,8 @@ namespace {
 using namespace hulhe;
 
 void BM_StrategyEntropy(benchmark::State& state) {
-  const char* path = std::getenv("HULHE_STRATEGY");
-  if (path == nullptr) {
-    state.SkipWithError("set HULHE_STRATEGY to a strategy file");
-    return;
-  }
+  const char* path = strategy_path_or_skip(state, "a strategy file");
+  if (path == nullptr) return;
   const StrategyFile file = StrategyFile::read(path);
   const BettingTree& tree = file.tree();
   const int rounds = file.game().num_rounds;
@@ -80,11 +78,8 @@ BENCHMARK(BM_StrategyEntropy)->Unit(benchmark::kMillisecond)->Iterations(1);
 // with each round's buckets renumbered by their mean aggression over the round's nodes
 // (last slot minus first), so that neighbouring buckets play alike.
 void BM_StrategyContextEntropy(benchmark::State& state) {
-  const char* path = std::getenv("HULHE_STRATEGY");
-  if (path == nullptr) {
-    state.SkipWithError("set HULHE_STRATEGY to a strategy file");
-    return;
-  }
+  const char* path = strategy_path_or_skip(state, "a strategy file");
+  if (path == nullptr) return;
   static const StrategyFile file = StrategyFile::read(path);
   if (file.bits() != 8) {
     state.SkipWithError("8-bit files only");
