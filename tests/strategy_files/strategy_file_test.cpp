@@ -64,6 +64,37 @@ class StrategyFileTest : public ::testing::Test {
     }
   }
 
+  struct Comparison {
+    double worst = 0.0;     // the largest difference of a probability
+    std::int64_t sets = 0;  // information sets compared
+  };
+  // policy_ against the file `read` at every information set: the same actions, each set's
+  // stored values (stored(round, node, bucket)) summing to `total`.
+  template <typename Stored>
+  Comparison compare_with_policy(const StrategyFile& read, Stored stored, int total) const {
+    Comparison c;
+    for (int r = 0; r < game_.num_rounds; ++r)
+      for (std::int32_t n = 0; n < tree_.num_decision_nodes(r); ++n) {
+        const int actions = tree_.node(tree_.decision_node(r, n)).num_actions;
+        if (read.tree().node(read.tree().decision_node(r, n)).num_actions != actions) {
+          ADD_FAILURE() << "round " << r << " node " << n << ": the file has another action count";
+          return c;
+        }
+        for (std::int32_t b = 0; b < abstraction_.num_buckets(r); ++b, ++c.sets) {
+          std::vector<double> want(actions), got(actions);
+          policy_.action_probabilities(r, n, b, want);
+          read.action_probabilities(r, n, b, got);
+          int sum = 0;
+          for (int a = 0; a < actions; ++a) {
+            c.worst = std::max(c.worst, std::abs(want[a] - got[a]));
+            sum += stored(r, n, b)[a];
+          }
+          EXPECT_EQ(sum, total);
+        }
+      }
+    return c;
+  }
+
   GameDefinition game_;
   BettingTree tree_;
   LosslessAbstraction abstraction_;
@@ -118,27 +149,11 @@ TEST_F(StrategyFileTest, RoundTripWithinOneQuantum) {
   EXPECT_EQ(read.abstraction().hash(), abstraction_.hash());
   EXPECT_EQ(read.abstraction_descriptor().kind, "lossless");
 
-  std::int64_t sets = 0;
-  double worst = 0.0;
-  for (int r = 0; r < game_.num_rounds; ++r)
-    for (std::int32_t n = 0; n < tree_.num_decision_nodes(r); ++n) {
-      const int actions = tree_.node(tree_.decision_node(r, n)).num_actions;
-      ASSERT_EQ(read.tree().node(read.tree().decision_node(r, n)).num_actions, actions);
-      for (std::int32_t b = 0; b < abstraction_.num_buckets(r); ++b, ++sets) {
-        std::vector<double> want(actions), got(actions);
-        policy_.action_probabilities(r, n, b, want);
-        read.action_probabilities(r, n, b, got);
-        int sum = 0;
-        for (int a = 0; a < actions; ++a) {
-          worst = std::max(worst, std::abs(want[a] - got[a]));
-          sum += read.quantized(r, n, b)[a];
-        }
-        EXPECT_EQ(sum, 255);
-      }
-    }
-  EXPECT_EQ(sets, tables_.num_information_sets());
-  EXPECT_LE(worst, 1.0 / 255);
-  EXPECT_GT(worst, 0.0);  // the strategy is not trivially representable
+  const Comparison c = compare_with_policy(
+      read, [&](int r, std::int32_t n, std::int32_t b) { return read.quantized(r, n, b); }, 255);
+  EXPECT_EQ(c.sets, tables_.num_information_sets());
+  EXPECT_LE(c.worst, 1.0 / 255);
+  EXPECT_GT(c.worst, 0.0);  // the strategy is not trivially representable
 
   // The quantised strategy is still a good Leduc strategy: its exploitability is within
   // what 1/255 per probability can cost (checked loosely) of the exact average's.
@@ -284,23 +299,12 @@ TEST_F(StrategyFileTest, SixteenBitsAndWhatQuantisationCosts) {
   EXPECT_EQ(s8.bits(), 8);
   EXPECT_EQ(s16.bits(), 16);
   EXPECT_EQ(s16.metadata().bits, 16);
-  double worst = 0;
-  for (int r = 0; r < game_.num_rounds; ++r)
-    for (std::int32_t n = 0; n < tree_.num_decision_nodes(r); ++n) {
-      const int actions = tree_.node(tree_.decision_node(r, n)).num_actions;
-      for (std::int32_t b = 0; b < abstraction_.num_buckets(r); ++b) {
-        std::vector<double> want(actions), got(actions);
-        policy_.action_probabilities(r, n, b, want);
-        s16.action_probabilities(r, n, b, got);
-        int sum = 0;
-        for (int a = 0; a < actions; ++a) {
-          worst = std::max(worst, std::abs(want[a] - got[a]));
-          sum += s16.quantized16(r, n, b)[a];
-        }
-        EXPECT_EQ(sum, 65535);
-      }
-    }
-  EXPECT_LE(worst, 1.0 / 65535);
+  EXPECT_LE(
+      compare_with_policy(
+          s16, [&](int r, std::int32_t n, std::int32_t b) { return s16.quantized16(r, n, b); },
+          65535)
+          .worst,
+      1.0 / 65535);
   // Exact best response (chips per hand): 16 bits cost at most what 8 bits cost, and both
   // stay close to the unquantised strategy.
   const double exact = compute_exploitability(policy_).exploitability_chips;
