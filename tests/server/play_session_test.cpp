@@ -59,6 +59,19 @@ std::string start_session(RunningServer& s) {
   return a.body["session"];
 }
 
+// A server playing `bot` with its store in a temporary folder, and one session started on
+// it: what the tests of a store that cannot take a hand lock and post to.
+struct StoredSession {
+  explicit StoredSession(const std::string& bot)
+      : db(dir / "play.sqlite"),
+        server(bot, std::nullopt, db),
+        base("/api/session/" + start_session(server)) {}
+  testing::TempFolder dir;
+  const std::string db;
+  RunningServer server;
+  const std::string base;
+};
+
 void expect_error(const Answer& a, int status, const std::string& words) {
   EXPECT_EQ(a.status, status) << a.text;
   ASSERT_TRUE(a.body.is_object()) << a.text;
@@ -72,18 +85,16 @@ std::vector<std::string> names(const json& list) {
 }
 
 TEST(ServeSession, AHandTheStoreCannotTakeIsRefusedWith503AndTheSessionIsUnchanged) {
-  testing::TempFolder dir;
-  const std::string db = dir / "play.sqlite";
-  RunningServer s("bot:always-raise", std::nullopt, db);
-  const std::string id = start_session(s);
-  const std::string base = "/api/session/" + id;
+  StoredSession session("bot:always-raise");
+  RunningServer& s = session.server;
+  const std::string& base = session.base;
   // Hand 0: the person is the big blind and faces the small blind's raise; a fold ends it.
   ASSERT_EQ(s.post(base + "/hand").status, 200);
   for (int hand = 0; hand < 2; ++hand) {
     const json before = s.get(base).body;
     ASSERT_EQ(before["your_turn"], true) << before.dump();
     {
-      StoreLock lock(db);
+      StoreLock lock(session.db);
       const Answer refused =
           s.post(base + "/act", {{"action", "fold"}, {"state_number", before["state_number"]}});
       expect_error(refused, 503, "could not be stored");
@@ -112,15 +123,13 @@ TEST(ServeSession, AHandTheStoreCannotTakeIsRefusedWith503AndTheSessionIsUnchang
 }
 
 TEST(ServeSession, ANewHandTheStoreCannotTakeIsRefusedWith503) {
-  testing::TempFolder dir;
-  const std::string db = dir / "play.sqlite";
   // always-fold folds its small blind: the deal itself completes the hand.
-  RunningServer s("bot:always-fold", std::nullopt, db);
-  const std::string id = start_session(s);
-  const std::string base = "/api/session/" + id;
+  StoredSession session("bot:always-fold");
+  RunningServer& s = session.server;
+  const std::string& base = session.base;
   const json before = s.get(base).body;
   {
-    StoreLock lock(db);
+    StoreLock lock(session.db);
     expect_error(s.post(base + "/hand"), 503, "could not be stored");
     EXPECT_EQ(s.get(base).body, before);
   }
