@@ -163,6 +163,37 @@ inline bool claim(float available, float d, float full, float& remaining, float&
   return true;
 }
 
+// The claim of an entry on its neighbour `nb` of the mean `dense` (what is left of the mean's
+// mass there, if any); `touched` notes each cluster claimed for the first time. Returns true
+// when the entry has placed all its mass.
+inline bool claim_neighbour(const GroundDistance::Neighbour& nb, const float* dense,
+                            float& remaining, std::vector<float>& used,
+                            std::vector<std::uint32_t>& touched, double& total) {
+  const std::uint32_t target = nb.cluster;
+  const float available = dense[target] - used[target];
+  if (!(available > 0.0f)) return false;  // nothing left there
+  if (used[target] == 0.0f) touched.push_back(target);
+  return claim(available, nb.distance, dense[target], remaining, used[target], total);
+}
+
+// The next claim of a greedy walk whose heap (a min-heap) holds keys with the claim's round
+// at bit `round_shift` and up: pops the smallest key into `top` and its round into `round`.
+// False when the heap is empty, or when a new round would begin with `total` already at
+// `bound`.
+inline bool pop_claim(std::vector<std::uint32_t>& heap, int round_shift, double total, double bound,
+                      std::uint32_t& round, std::uint32_t& top) {
+  if (heap.empty()) return false;
+  top = heap.front();
+  const std::uint32_t j = top >> round_shift;
+  if (j != round) {
+    if (total >= bound) return false;
+    round = j;
+  }
+  std::pop_heap(heap.begin(), heap.end(), std::greater<>());
+  heap.pop_back();
+  return true;
+}
+
 }  // namespace
 
 double GreedyEmd::operator()(const std::uint32_t* cluster, const float* mass, int size,
@@ -182,14 +213,8 @@ double GreedyEmd::operator()(const std::uint32_t* cluster, const float* mass, in
     int kept = 0;
     for (int a = 0; a < num_active; ++a) {
       const int i = active_[a];
-      const GroundDistance::Neighbour nb = rows_[i][j];
-      const std::uint32_t target = nb.cluster;
-      const float available = dense[target] - used_[target];
-      if (available > 0.0f) {
-        if (used_[target] == 0.0f) touched_.push_back(target);
-        if (claim(available, nb.distance, dense[target], remaining_[i], used_[target], total))
-          continue;  // this entry is done
-      }
+      if (claim_neighbour(rows_[i][j], dense, remaining_[i], used_, touched_, total))
+        continue;  // this entry is done
       active_[kept++] = i;
     }
     num_active = kept;
@@ -233,26 +258,13 @@ double GreedyEmd::operator()(const std::uint32_t* cluster, const float* mass, in
   }
   std::make_heap(heap_.begin(), heap_.end(), std::greater<>());
   double total = 0.0;
-  std::uint32_t round = 0;
-  while (!heap_.empty()) {
-    const std::uint32_t top = heap_.front();
-    const std::uint32_t j = top >> 8;
-    // The round-robin walk checks the bound after every round, round 0 included.
-    if (j != round) {
-      if (total >= bound) break;
-      round = j;
-    }
-    std::pop_heap(heap_.begin(), heap_.end(), std::greater<>());
-    heap_.pop_back();
+  std::uint32_t round = 0, top = 0;
+  // The round-robin walk checks the bound after every round, round 0 included.
+  while (pop_claim(heap_, 8, total, bound, round, top)) {
+    const std::uint32_t j = round;
     const int i = static_cast<int>(top & 0xFFU);
-    const GroundDistance::Neighbour nb = rows_[i][j];
-    const std::uint32_t target = nb.cluster;
-    const float available = dense[target] - used_[target];
-    if (available > 0.0f) {
-      if (used_[target] == 0.0f) touched_.push_back(target);
-      if (claim(available, nb.distance, dense[target], remaining_[i], used_[target], total))
-        continue;  // this entry is done
-    }
+    if (claim_neighbour(rows_[i][j], dense, remaining_[i], used_, touched_, total))
+      continue;  // this entry is done
     const int next = next_round(i, static_cast<int>(j) + 1);
     if (next < n) {
       heap_.push_back(static_cast<std::uint32_t>(next) << 8 | static_cast<std::uint32_t>(i));
@@ -312,17 +324,10 @@ double SparseGreedyEmd::operator()(const std::uint32_t* cluster, const float* ma
   for (int i = 0; i < size; ++i) push_next(i);
   std::make_heap(heap_.begin(), heap_.end(), std::greater<>());
   double total = 0.0;
-  std::uint32_t round = 0;
-  while (!heap_.empty()) {
-    const std::uint32_t top = heap_.front();
-    const std::uint32_t j = top >> 16;
-    // GreedyEmd checks the bound after every round, round 0 included.
-    if (j != round) {
-      if (total >= bound) break;
-      round = j;
-    }
-    std::pop_heap(heap_.begin(), heap_.end(), std::greater<>());
-    heap_.pop_back();
+  std::uint32_t round = 0, top = 0;
+  // As GreedyEmd, the bound is checked after every round, round 0 included.
+  while (pop_claim(heap_, 16, total, bound, round, top)) {
+    const std::uint32_t j = round;
     const int i = static_cast<int>((top >> 8) & 0xFFU);
     const int s = static_cast<int>(top & 0xFFU);
     last_[i] = static_cast<int>(j);
