@@ -134,15 +134,24 @@ TEST(HoldemBestResponse, AgreesWithVectorFormBestResponseOnLosslessStrategies) {
   }
 }
 
-TEST(HoldemBestResponse, AgreesOnClusteredStrategiesWithAndWithoutSuitIsomorphism) {
+// fn(game, abstraction) in each test game, under a trace of its name, with the game's
+// rank-hash abstraction.
+template <typename Fn>
+void in_each_game_rank_hashed(Fn fn) {
   for (const char* name : kGames) {
     SCOPED_TRACE(name);
     const SmallGame g(name);
     const RankHashAbstraction abs(g.game);
+    fn(g, abs);
+  }
+}
+
+TEST(HoldemBestResponse, AgreesOnClusteredStrategiesWithAndWithoutSuitIsomorphism) {
+  in_each_game_rank_hashed([](const SmallGame& g, const RankHashAbstraction& abs) {
     const HashedTestPolicy policy(g.tree, abs);
     expect_agrees(policy, HoldemBestResponseOptions::Flops::kAuto, true);
     expect_agrees(policy, HoldemBestResponseOptions::Flops::kAll, false);
-  }
+  });
 }
 
 // HashedTestPolicy with some actions never taken: in the last round whole (position, action)
@@ -174,15 +183,12 @@ class SparseTestPolicy final : public Policy {
 };
 
 TEST(HoldemBestResponse, SinglePrecisionAgreesWithinItsBound) {
-  for (const char* name : kGames) {
-    SCOPED_TRACE(name);
-    const SmallGame g(name);
-    const RankHashAbstraction abs(g.game);
+  in_each_game_rank_hashed([](const SmallGame& g, const RankHashAbstraction& abs) {
     expect_agrees(HashedTestPolicy(g.tree, abs), HoldemBestResponseOptions::Flops::kAuto, true,
                   HoldemBestResponseOptions::Precision::kSingle);
     expect_agrees(HashedTestPolicy(g.tree, g.abstraction), HoldemBestResponseOptions::Flops::kAuto,
                   false, HoldemBestResponseOptions::Precision::kSingle);
-  }
+  });
   // Head-to-head values too.
   const SmallGame g(kGames[2]);
   const RankHashAbstraction abs(g.game);
@@ -196,14 +202,11 @@ TEST(HoldemBestResponse, SinglePrecisionAgreesWithinItsBound) {
 }
 
 TEST(HoldemBestResponse, AgreesOnStrategiesThatNeverTakeSomeActions) {
-  for (const char* name : kGames) {
-    SCOPED_TRACE(name);
-    const SmallGame g(name);
-    const RankHashAbstraction abs(g.game);
+  in_each_game_rank_hashed([](const SmallGame& g, const RankHashAbstraction& abs) {
     expect_agrees(SparseTestPolicy(g.tree, abs), HoldemBestResponseOptions::Flops::kAuto, true);
     expect_agrees(SparseTestPolicy(g.tree, g.abstraction), HoldemBestResponseOptions::Flops::kAuto,
                   false);
-  }
+  });
 }
 
 // Turn and river deals by orbits of the board's suit stabilizer (canonical_flops.h): brute
@@ -268,10 +271,7 @@ TEST(HoldemBestResponse, HeadToHeadValues) {
 // Head-to-head values by the unrolled limit kernel and by the interpreted program, in every
 // test game (last-round caps 4, 1 and 1), both precisions.
 TEST(HoldemBestResponse, UnrolledAndInterpretedHeadToHeadAgree) {
-  for (const char* name : kGames) {
-    SCOPED_TRACE(name);
-    const SmallGame g(name);
-    const RankHashAbstraction abs(g.game);
+  in_each_game_rank_hashed([](const SmallGame& g, const RankHashAbstraction& abs) {
     const HashedTestPolicy a(g.tree, abs);
     const SparseTestPolicy b(g.tree, abs);
     for (const auto precision : {HoldemBestResponseOptions::Precision::kDouble,
@@ -289,7 +289,7 @@ TEST(HoldemBestResponse, UnrolledAndInterpretedHeadToHeadAgree) {
         EXPECT_NE(unrolled.value[t], 0.0);
       }
     }
-  }
+  });
 }
 
 // A run on a systematic sample of 8 flop classes drawn with `seed`.
