@@ -7,6 +7,7 @@
 #include <fstream>
 #include <initializer_list>
 #include <sstream>
+#include <type_traits>
 #include <vector>
 
 #include "util/checksums.h"
@@ -189,6 +190,14 @@ GameDefinition GameDefinition::from_string(std::string_view text, std::string_vi
     const std::string_view key = line.substr(0, k);
     const int ki = static_cast<int>(found->key);
     line_of[ki] = line_no;
+    // The key's list of values in [lo, hi], at most `most`, into dst (each less `minus`).
+    const auto read_list = [&](auto& dst, std::int64_t lo, std::int64_t hi, std::size_t most,
+                               std::int64_t minus = 0) {
+      const std::vector<std::int64_t> v = p.values(line_no, key, rest, lo, hi, most);
+      for (std::size_t i = 0; i < v.size(); ++i)
+        dst[i] = static_cast<std::remove_reference_t<decltype(dst[i])>>(v[i] - minus);
+      count_of[ki] = v.size();
+    };
     switch (found->key) {
       case Key::kGamedef:
         if (seen_begin) p.fail(line_no, "second GAMEDEF");
@@ -203,43 +212,24 @@ GameDefinition GameDefinition::from_string(std::string_view text, std::string_vi
         g.betting_type = found->key == Key::kLimit ? BettingType::kLimit : BettingType::kNoLimit;
         break;
       case Key::kStack:
-      case Key::kBlind: {
-        auto v =
-            p.values(line_no, key, rest, found->key == Key::kStack ? 1 : 0, INT32_MAX, kMaxPlayers);
-        auto& dst = found->key == Key::kStack ? g.stack : g.blind;
-        for (std::size_t i = 0; i < v.size(); ++i) dst[i] = static_cast<std::int32_t>(v[i]);
-        count_of[ki] = v.size();
+        read_list(g.stack, 1, INT32_MAX, kMaxPlayers);
         break;
-      }
-      case Key::kRaiseSize: {
-        auto v = p.values(line_no, key, rest, 1, INT32_MAX, kMaxRounds);
-        for (std::size_t i = 0; i < v.size(); ++i)
-          g.raise_size[i] = static_cast<std::int32_t>(v[i]);
-        count_of[ki] = v.size();
+      case Key::kBlind:
+        read_list(g.blind, 0, INT32_MAX, kMaxPlayers);
         break;
-      }
-      case Key::kFirstPlayer: {
-        auto v = p.values(line_no, key, rest, 1, kMaxPlayers, kMaxRounds);
+      case Key::kRaiseSize:
+        read_list(g.raise_size, 1, INT32_MAX, kMaxRounds);
+        break;
+      case Key::kFirstPlayer:
         // 1-based in the file, 0-based positions here (readGame: --firstPlayer[r]).
-        for (std::size_t i = 0; i < v.size(); ++i)
-          g.first_player[i] = static_cast<std::uint8_t>(v[i] - 1);
-        count_of[ki] = v.size();
+        read_list(g.first_player, 1, kMaxPlayers, kMaxRounds, 1);
         break;
-      }
-      case Key::kMaxRaises: {
-        auto v = p.values(line_no, key, rest, 0, 255, kMaxRounds);
-        for (std::size_t i = 0; i < v.size(); ++i)
-          g.max_raises[i] = static_cast<std::uint8_t>(v[i]);
-        count_of[ki] = v.size();
+      case Key::kMaxRaises:
+        read_list(g.max_raises, 0, 255, kMaxRounds);
         break;
-      }
-      case Key::kNumBoardCards: {
-        auto v = p.values(line_no, key, rest, 0, kMaxBoardCards, kMaxRounds);
-        for (std::size_t i = 0; i < v.size(); ++i)
-          g.num_board_cards[i] = static_cast<std::uint8_t>(v[i]);
-        count_of[ki] = v.size();
+      case Key::kNumBoardCards:
+        read_list(g.num_board_cards, 0, kMaxBoardCards, kMaxRounds);
         break;
-      }
       case Key::kNumPlayers:
         g.num_players = static_cast<int>(p.values(line_no, key, rest, 2, kMaxPlayers, 1)[0]);
         break;
