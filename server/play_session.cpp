@@ -6,6 +6,7 @@
 #include <cmath>
 #include <thread>
 
+#include "game/betting_tree.h"
 #include "game/card.h"
 #include "game/dealer_log.h"
 #include "game/hand_evaluator.h"
@@ -16,17 +17,6 @@ namespace hulhe::server {
 namespace {
 
 using nlohmann::json;
-
-char letter_of(Action a) {
-  switch (a) {
-    case Action::kFold:
-      return 'f';
-    case Action::kCall:
-      return 'c';
-    default:
-      return 'r';
-  }
-}
 
 // Where a player stands before an action: facing a bet (chips to call: "call", else
 // "check"; fold is legal only then) and whether the round has a bet already (a raise is then
@@ -253,7 +243,7 @@ json PlaySession::state() {
                                : a.type == Action::kRaise ? v.raise_to - v.person_spent
                                                           : 0;
     const std::string name = name_of(a.type, before.back());
-    legal.push_back({{"letter", std::string(1, letter_of(a.type))},
+    legal.push_back({{"letter", std::string(1, action_char(a.type))},
                      {"name", name},
                      {"chips", chips},
                      {"label", chips > 0 ? name + " " + std::to_string(chips) : name}});
@@ -268,7 +258,7 @@ json PlaySession::state() {
     const std::string name = name_of(a.action, before[i]);
     all.push_back({{"round", a.round},
                    {"by", a.by_person ? "you" : "opponent"},
-                   {"letter", std::string(1, letter_of(a.action))},
+                   {"letter", std::string(1, action_char(a.action))},
                    {"name", name}});
     if (a.by_person) continue;
     json probabilities = nullptr;
@@ -276,12 +266,12 @@ json PlaySession::state() {
       probabilities = json::array();
       for (Action k : {Action::kFold, Action::kCall, Action::kRaise})
         if (a.legal[static_cast<std::size_t>(k)])
-          probabilities.push_back({{"letter", std::string(1, letter_of(k))},
+          probabilities.push_back({{"letter", std::string(1, action_char(k))},
                                    {"name", name_of(k, before[i])},
                                    {"p", a.probabilities[static_cast<std::size_t>(k)]}});
     }
     opponent.push_back({{"round", a.round},
-                        {"letter", std::string(1, letter_of(a.action))},
+                        {"letter", std::string(1, action_char(a.action))},
                         {"name", name},
                         {"probabilities", probabilities}});
   }
