@@ -9,6 +9,7 @@
 #include <cstring>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "util/input_error.h"
@@ -42,23 +43,11 @@ std::size_t parse_stack_size(const char* text) {
   const unsigned long long value = std::strtoull(p, &end, 10);
   p = end;
   while (std::isspace(static_cast<unsigned char>(*p))) ++p;
+  // A unit letter: b(ytes), k, m or g(iB), each 10 bits above the one before; none is KiB.
+  constexpr std::string_view kUnits = "bkmg";
   int shift = 10;
-  switch (std::tolower(static_cast<unsigned char>(*p))) {
-    case 'b':
-      shift = 0, ++p;
-      break;
-    case 'k':
-      shift = 10, ++p;
-      break;
-    case 'm':
-      shift = 20, ++p;
-      break;
-    case 'g':
-      shift = 30, ++p;
-      break;
-    default:
-      break;
-  }
+  const auto unit = kUnits.find(static_cast<char>(std::tolower(static_cast<unsigned char>(*p))));
+  if (unit != std::string_view::npos) shift = 10 * static_cast<int>(unit), ++p;
   while (std::isspace(static_cast<unsigned char>(*p))) ++p;
   if (*p != '\0' || value > (~0ULL >> shift)) return 0;
   return static_cast<std::size_t>(value << shift);
