@@ -59,23 +59,27 @@ void showdown_values(const PrivateHands& hands, const ShowdownOrder& order, cons
   const std::int32_t m = static_cast<std::int32_t>(order.hands.size());
   const bool two = hands.num_hole_cards == 2;
   std::array<double, kMaxCards> card_reach{};
+  // Of `counted` (the opponent hands counted so far), the reach of those that share no card
+  // with hand h.
+  const auto without_blockers = [&](double counted, std::int32_t h) {
+    double r = counted - card_reach[hands.cards[h][0]];
+    if (two) r -= card_reach[hands.cards[h][1]];
+    return r;
+  };
+  // Counts opponent hand h into `counted` and its cards' reach.
+  const auto count = [&](std::int32_t h, double& counted) {
+    counted += opp_reach[h];
+    card_reach[hands.cards[h][0]] += opp_reach[h];
+    if (two) card_reach[hands.cards[h][1]] += opp_reach[h];
+  };
   // Upward sweep: reach of strictly weaker opponent hands, group by group (ties excluded).
   double below = 0.0;
   for (std::int32_t start = 0; start < m;) {
     std::int32_t end = start;
     while (end < m && order.ranks[end] == order.ranks[start]) ++end;
-    for (std::int32_t i = start; i < end; ++i) {
-      const std::int32_t h = order.hands[i];
-      double r = below - card_reach[hands.cards[h][0]];
-      if (two) r -= card_reach[hands.cards[h][1]];
-      out[h] = win * r;
-    }
-    for (std::int32_t i = start; i < end; ++i) {
-      const std::int32_t h = order.hands[i];
-      below += opp_reach[h];
-      card_reach[hands.cards[h][0]] += opp_reach[h];
-      if (two) card_reach[hands.cards[h][1]] += opp_reach[h];
-    }
+    for (std::int32_t i = start; i < end; ++i)
+      out[order.hands[i]] = win * without_blockers(below, order.hands[i]);
+    for (std::int32_t i = start; i < end; ++i) count(order.hands[i], below);
     start = end;
   }
   // Downward sweep: reach of strictly stronger opponent hands.
@@ -84,18 +88,9 @@ void showdown_values(const PrivateHands& hands, const ShowdownOrder& order, cons
   for (std::int32_t end = m; end > 0;) {
     std::int32_t start = end;
     while (start > 0 && order.ranks[start - 1] == order.ranks[end - 1]) --start;
-    for (std::int32_t i = start; i < end; ++i) {
-      const std::int32_t h = order.hands[i];
-      double r = above - card_reach[hands.cards[h][0]];
-      if (two) r -= card_reach[hands.cards[h][1]];
-      out[h] += lose * r;
-    }
-    for (std::int32_t i = start; i < end; ++i) {
-      const std::int32_t h = order.hands[i];
-      above += opp_reach[h];
-      card_reach[hands.cards[h][0]] += opp_reach[h];
-      if (two) card_reach[hands.cards[h][1]] += opp_reach[h];
-    }
+    for (std::int32_t i = start; i < end; ++i)
+      out[order.hands[i]] += lose * without_blockers(above, order.hands[i]);
+    for (std::int32_t i = start; i < end; ++i) count(order.hands[i], above);
     end = start;
   }
 }
