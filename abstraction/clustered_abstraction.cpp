@@ -44,12 +44,8 @@ ClusteredAbstraction ClusteredAbstraction::load(const std::string& path, std::ui
 }
 
 std::int32_t ClusteredAbstraction::bucket(int round, const Card* hole, const Card* board) const {
-  const HandIndexer& indexer = HandIndexer::holdem(round);
-  Card cards[7];
-  cards[0] = hole[0];
-  cards[1] = hole[1];
-  for (int i = 2; i < indexer.num_cards(); ++i) cards[i] = board[i - 2];
-  return map_->rounds[round][static_cast<std::int64_t>(indexer.index(cards))];
+  return map_
+      ->rounds[round][static_cast<std::int64_t>(HandIndexer::holdem_index(round, hole, board))];
 }
 
 std::string ClusteredAbstraction::describe() const {

@@ -26,6 +26,15 @@ class HandIndexer {
   // Hold'em round r: {2}, {2, 3}, {2, 4}, {2, 5} (hole cards with the board so far).
   // Sizes 169; 1,286,792; 13,960,050; 123,156,254. Built once, shared, thread-safe.
   static const HandIndexer& holdem(int round);
+  // holdem(round)'s index of the hand of two hole cards and the round's board cards.
+  static std::uint64_t holdem_index(int round, const Card* hole, const Card* board) {
+    const HandIndexer& indexer = holdem(round);
+    Card cards[7];
+    cards[0] = hole[0];
+    cards[1] = hole[1];
+    for (int i = 2; i < indexer.num_cards(); ++i) cards[i] = board[i - 2];
+    return indexer.index(cards);
+  }
 
   std::uint64_t size() const { return size_; }
   int num_cards() const { return num_cards_; }

@@ -61,14 +61,10 @@ CompactBucketAbstraction CompactBucketAbstraction::from(
 
 std::int32_t CompactBucketAbstraction::bucket(int round, const Card* hole,
                                               const Card* board) const {
-  const HandIndexer& indexer = HandIndexer::holdem(round);
-  Card cards[7];
-  cards[0] = hole[0];
-  cards[1] = hole[1];
-  for (int i = 2; i < indexer.num_cards(); ++i) cards[i] = board[i - 2];
-  if (round < 3) return tables_[round][static_cast<std::int64_t>(indexer.index(cards))];
+  if (round < 3)
+    return tables_[round][static_cast<std::int64_t>(HandIndexer::holdem_index(round, hole, board))];
   if (!exceptions_.index.empty()) {
-    const auto index = static_cast<std::uint32_t>(indexer.index(cards));
+    const auto index = static_cast<std::uint32_t>(HandIndexer::holdem_index(round, hole, board));
     const auto it = std::lower_bound(exceptions_.index.begin(), exceptions_.index.end(), index);
     if (it != exceptions_.index.end() && *it == index)
       return static_cast<std::int32_t>(exceptions_.bucket[it - exceptions_.index.begin()]);

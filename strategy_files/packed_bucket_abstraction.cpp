@@ -46,12 +46,7 @@ PackedBucketAbstraction PackedBucketAbstraction::from(const ClusteredAbstraction
 }
 
 std::int32_t PackedBucketAbstraction::bucket(int round, const Card* hole, const Card* board) const {
-  const HandIndexer& indexer = HandIndexer::holdem(round);
-  Card cards[7];
-  cards[0] = hole[0];
-  cards[1] = hole[1];
-  for (int i = 2; i < indexer.num_cards(); ++i) cards[i] = board[i - 2];
-  return rounds_[round][static_cast<std::int64_t>(indexer.index(cards))];
+  return rounds_[round][static_cast<std::int64_t>(HandIndexer::holdem_index(round, hole, board))];
 }
 
 }  // namespace hulhe
