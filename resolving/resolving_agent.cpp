@@ -21,12 +21,13 @@ std::vector<std::string> split(const std::string& s, char sep) {
   }
 }
 
+// `what`: how messages name the options ("agent 'resolve:a:x=1'", "--resolve x=1").
 template <typename T>
-T number(const std::string& spec, const std::string& key, const std::string& text) {
+T number(const std::string& what, const std::string& key, const std::string& text) {
   T value{};
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc() || end != text.data() + text.size())
-    throw InputError("agent '" + spec + "': " + key + "=" + text + " is not a number");
+    throw InputError(what + ": " + key + "=" + text + " is not a number");
   return value;
 }
 
@@ -35,52 +36,65 @@ T number(const std::string& spec, const std::string& key, const std::string& tex
 ResolvingAgentSpec ResolvingAgentSpec::parse(const std::string& spec) {
   if (!spec.starts_with("resolve:"))
     throw InputError("agent '" + spec + "' is not resolve:FILE[:options]");
-  const std::vector<std::string> parts = split(spec.substr(8), ':');
+  const std::size_t colon = spec.find(':', 8);
+  const std::string path =
+      spec.substr(8, colon == std::string::npos ? std::string::npos : colon - 8);
+  if (path.empty()) throw InputError("agent '" + spec + "': resolve: needs a strategy file");
+  ResolvingAgentSpec s = colon == std::string::npos
+                             ? ResolvingAgentSpec{}
+                             : parse_options(spec.substr(colon + 1), "agent '" + spec + "'");
+  s.path = path;
+  return s;
+}
+
+ResolvingAgentSpec ResolvingAgentSpec::parse_options(const std::string& options,
+                                                     const std::string& what) {
+  const std::vector<std::string> parts = split(options, ':');
   ResolvingAgentSpec s;
-  s.path = parts[0];
-  if (s.path.empty()) throw InputError("agent '" + spec + "': resolve: needs a strategy file");
-  for (std::size_t i = 1; i < parts.size(); ++i) {
+  for (std::size_t i = 0; i < parts.size(); ++i) {
     const std::size_t eq = parts[i].find('=');
     if (eq == std::string::npos)
-      throw InputError("agent '" + spec + "': option '" + parts[i] + "' is not key=value");
+      throw InputError(what + ": option '" + parts[i] + "' is not key=value");
     const std::string key = parts[i].substr(0, eq), value = parts[i].substr(eq + 1);
     SubgameResolveOptions& r = s.options.resolve;
     if (key == "street") {
       if (value != "turn" && value != "river")
-        throw InputError("agent '" + spec + "': street=" + value + " (turn or river)");
+        throw InputError(what + ": street=" + value + " (turn or river)");
       s.street = value;
     } else if (key == "round") {
-      s.round = number<int>(spec, key, value);
-      if (s.round < 1) throw InputError("agent '" + spec + "': round=" + value + " (1 or more)");
+      s.round = number<int>(what, key, value);
+      if (s.round < 1) throw InputError(what + ": round=" + value + " (1 or more)");
     } else if (key == "iterations") {
-      r.iterations = number<std::int64_t>(spec, key, value);
-      if (r.iterations < 1)
-        throw InputError("agent '" + spec + "': iterations=" + value + " (1 or more)");
+      r.iterations = number<std::int64_t>(what, key, value);
+      if (r.iterations < 1) throw InputError(what + ": iterations=" + value + " (1 or more)");
     } else if (key == "seconds") {
-      r.seconds = number<double>(spec, key, value);
+      r.seconds = number<double>(what, key, value);
       if (!(r.seconds > 0) || r.seconds > 3600)
-        throw InputError("agent '" + spec + "': seconds=" + value + " (above 0, at most 3600)");
+        throw InputError(what + ": seconds=" + value + " (above 0, at most 3600)");
       if (r.iterations == SubgameResolveOptions{}.iterations) r.iterations = 1'000'000'000;
     } else if (key == "threads") {
-      r.solver.threads = number<int>(spec, key, value);
+      r.solver.threads = number<int>(what, key, value);
       if (r.solver.threads < 1 || r.solver.threads > 256)
-        throw InputError("agent '" + spec + "': threads=" + value + " (1 to 256)");
+        throw InputError(what + ": threads=" + value + " (1 to 256)");
     } else if (key == "algorithm") {
       if (value == "dcfr")
         r.solver.algorithm = RangeSolverOptions::Algorithm::kDcfr;
       else if (value == "cfr+")
         r.solver.algorithm = RangeSolverOptions::Algorithm::kCfrPlus;
       else
-        throw InputError("agent '" + spec + "': algorithm=" + value + " (dcfr or cfr+)");
+        throw InputError(what + ": algorithm=" + value + " (dcfr or cfr+)");
     } else if (key == "gadget") {
-      r.gadget = parse_resolve_gadget(value);
+      try {
+        r.gadget = parse_resolve_gadget(value);
+      } catch (const InputError& e) {
+        throw InputError(what + ": " + e.what());
+      }
     } else if (key == "nested") {
-      if (value != "0" && value != "1")
-        throw InputError("agent '" + spec + "': nested=" + value + " (0 or 1)");
+      if (value != "0" && value != "1") throw InputError(what + ": nested=" + value + " (0 or 1)");
       s.options.nested = value == "1";
     } else {
       throw InputError(
-          "agent '" + spec + "': unknown option '" + key +
+          what + ": unknown option '" + key +
           "' (street, round, iterations, seconds, threads, algorithm, gadget, nested)");
     }
   }

@@ -40,6 +40,9 @@ struct ResolvingAgentSpec {
   int round = -1;
   ResolvingAgentOptions options;
   static ResolvingAgentSpec parse(const std::string& spec);
+  // The options alone (`street=river:iterations=50`), no file; messages begin with `what`
+  // ("--resolve street=river:…"). `hulhe exploit --resolve` reads its options this way.
+  static ResolvingAgentSpec parse_options(const std::string& options, const std::string& what);
   // The first re-solved round in `game`: round=R, or street=river (the last round) or turn
   // (the one before, at least 1). InputError when the game has no such round.
   int first_round(const GameDefinition& game) const;
