@@ -57,8 +57,8 @@ namespace hulhe {
 struct HoldemBestResponseOptions {
   int threads = 1;
   // Merge flops by suit isomorphism: kAuto merges when both policies' bucket functions pass
-  // a randomised suit-symmetry check (clustered HULHE maps do; lossless maps of small games
-  // do not).
+  // a randomised suit-symmetry check (suit_symmetry.h; clustered HULHE maps do; lossless maps
+  // of small games do not).
   enum class Flops { kAuto, kCanonical, kAll } flops = Flops::kAuto;
   // Arithmetic of the last round (all but a sliver of the work): kDouble agrees with the
   // reference walk to ~1e-12; kSingle is ~1.8x faster, relative error ~1e-6 (bound above);
@@ -144,10 +144,5 @@ class HoldemBestResponse {
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
-
-// Randomised check that bucket(r, π hole, π board) == bucket(r, hole, board) for suit
-// permutations π of the deck (`samples` draws per round).
-bool is_suit_symmetric(const CardAbstraction& abstraction, const GameDefinition& game,
-                       int samples = 400, std::uint64_t seed = 7);
 
 }  // namespace hulhe

@@ -24,6 +24,7 @@
 #include "best_response/best_response.h"
 #include "best_response/exploitability.h"
 #include "best_response/holdem/paired_difference.h"
+#include "best_response/holdem/suit_symmetry.h"
 #include "game/hand_evaluator.h"
 #include "tests/support/hulhe_baseline.h"
 #include "tests/support/printed_output.h"
