@@ -166,9 +166,19 @@ class HoldemLastRound {
   // Payoff coefficient per lane of the terminal at position k (fold payoff or showdown pot).
   Lanes terminal_coef(const Chunk& c, const std::vector<std::vector<std::int32_t>>& lane_nodes,
                       std::size_t k, int seat) const;
+  // Whether test(bucket, lane) holds in every bucket of the opponent and used lane of `c`.
+  template <typename Test>
+  bool every_used_lane(const Chunk& c, Test test) const;
   // The opponent's probabilities of the `A` actions from local slot `slot` sum to 1 in every
   // used lane and bucket (to 8 ulps of Real).
   bool sums_to_one(const Chunk& c, std::int64_t slot, int A) const;
+  // The opponent never takes the action of local slot `slot` (probability 0 in every used lane
+  // and bucket).
+  bool never_taken(const Chunk& c, std::int64_t slot) const;
+  // Local slot `slot`'s probabilities ([bucket] lanes) into column `column` of a
+  // [bucket][columns] table (a program's `sigma`).
+  void copy_strategy_column(std::int64_t slot, std::vector<Lanes>& table, std::size_t columns,
+                            std::size_t column) const;
   void walk_limit(Scratch& s, const Chunk& c, int seat, std::int32_t deals) const;
   void prepare(Scratch& s, const Card* board, CardSet mask, int known, int fresh,
                const FlopClasses* suits) const;

@@ -8,7 +8,7 @@
 // the same tree). Only the pot differs between sequences. With the subtree known when the
 // kernel is compiled, every reach vector, sum and value of one hand has a fixed index, so
 // they live in registers rather than in memory (the interpreted walk in
-// holdem_last_round.cpp reads and writes each of them through per-block arrays).
+// holdem_last_round_program.cpp reads and writes each of them through per-block arrays).
 //
 // The plan follows the betting tree's preorder and child order (fold, call, raise), so
 // position k is the k-th node of the tree's subtree, and a decision's strategy slot is the
