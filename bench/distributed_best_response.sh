@@ -15,7 +15,10 @@ pairs=${1:-5}
 workload=${2:-hulhe}
 hulhe=$(realpath "${3:-build/release/cli/hulhe}")
 mpirun=${4:-mpirun}
-games=$(dirname "$(realpath "$0")")/../configs/games
+here=$(dirname "$(realpath "$0")")
+# shellcheck source=bench/interleaved_pairs.sh
+. "$here/interleaved_pairs.sh"
+games=$here/../configs/games
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 if [ "$workload" = small ]; then
@@ -35,26 +38,13 @@ fi
 rate() {  # units per second of one run's JSON report
   python3 -c 'import json,sys; j=json.load(sys.stdin); print(j["units_computed"]/j["seconds"])'
 }
-load() { cut -d' ' -f1 /proc/loadavg; }
-ratios=""
-json_pairs=""
-i=1
-while [ "$i" -le "$pairs" ]; do
-  l1=$(load)
-  # shellcheck disable=SC2086
-  one=$("$hulhe" exploit $what --threads 2 --json 2>/dev/null | rate)
-  l2=$(load)
-  # shellcheck disable=SC2086
-  two=$("$mpirun" --oversubscribe --allow-run-as-root --bind-to none -np 2 \
-        "$hulhe" exploit $what --threads 1 --json 2>/dev/null | rate)
-  ratio=$(python3 -c "print($two/$one)")
-  printf 'pair %d: 1 process x 2 threads %.3f units/s (load %s), 2 ranks x 1 thread %.3f units/s (load %s), ratio %.3f\n' \
-    "$i" "$one" "$l1" "$two" "$l2" "$ratio"
-  ratios="$ratios,$ratio"
-  json_pairs="$json_pairs{\"one_process_2_threads\":$one,\"load_one\":$l1,\"two_ranks_1_thread\":$two,\"load_two\":$l2,\"ratio\":$ratio},"
-  i=$((i + 1))
-done
-median=$(python3 -c "import statistics; print(statistics.median([${ratios#,}]))")
-printf 'median ratio (2 ranks / 1 process): %.3f\n' "$median"
+# shellcheck disable=SC2086
+one_process() { "$hulhe" exploit $what --threads 2 --json 2>/dev/null | rate; }
+# shellcheck disable=SC2086
+two_ranks() {
+  "$mpirun" --oversubscribe --allow-run-as-root --bind-to none -np 2 \
+    "$hulhe" exploit $what --threads 1 --json 2>/dev/null | rate
+}
+interleaved_pairs "$pairs" '%.3f units/s'
 printf '{"workload":"%s","units_per_second_pairs":[%s],"median_ratio":%s}\n' \
-  "$workload" "${json_pairs%,}" "$median"
+  "$workload" "$json_pairs" "$median"

@@ -15,32 +15,23 @@ pairs=${1:-5}
 seconds=${2:-5}
 bench=$(realpath "${3:-build/release/bench/bench_distributed}")
 mpirun=${4:-mpirun}
+# shellcheck source=bench/interleaved_pairs.sh
+. "$(dirname "$(realpath "$0")")/interleaved_pairs.sh"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-load() { cut -d' ' -f1 /proc/loadavg; }
 field() {  # field KEY FILE: the quick size's KEY in bench_distributed's JSON
   python3 -c 'import json,sys; print(json.load(open(sys.argv[2]))["sizes"][0][sys.argv[1]])' "$1" "$2"
 }
 mpi() { "$mpirun" --oversubscribe --allow-run-as-root --bind-to none -np 2 "$@"; }
-json_pairs=""
-ratios=""
-i=1
-while [ "$i" -le "$pairs" ]; do
-  l1=$(load)
+one_process() {
   "$bench" --seconds="$seconds" --threads=2 --sizes=quick --json="$dir/one.json" >/dev/null
-  l2=$(load)
+  field iterations_per_second "$dir/one.json"
+}
+two_ranks() {
   mpi "$bench" --seconds="$seconds" --threads=1 --sizes=quick --syncs=0 --json="$dir/two.json" >/dev/null
-  one=$(field iterations_per_second "$dir/one.json")
-  two=$(field iterations_per_second "$dir/two.json")
-  ratio=$(python3 -c "print($two/$one)")
-  printf 'pair %d: 1 process x 2 threads %.0f it/s (load %s), 2 ranks x 1 thread %.0f it/s (load %s), ratio %.3f\n' \
-    "$i" "$one" "$l1" "$two" "$l2" "$ratio"
-  json_pairs="$json_pairs{\"one_process_2_threads\":$one,\"load_one\":$l1,\"two_ranks_1_thread\":$two,\"load_two\":$l2,\"ratio\":$ratio},"
-  ratios="$ratios,$ratio"
-  i=$((i + 1))
-done
-median=$(python3 -c "import statistics; print(statistics.median([${ratios#,}]))")
-printf 'median ratio (2 ranks / 1 process): %.3f\n' "$median"
+  field iterations_per_second "$dir/two.json"
+}
+interleaved_pairs "$pairs" '%.0f it/s'
 # One sync of each table size, median of 3 (2 ranks, 1 thread each, 1 s of iterations first).
 l3=$(load)
 mpi "$bench" --seconds=1 --threads=1 --syncs=3 --sizes=quick,standard,large --json="$dir/sync.json" >/dev/null
@@ -52,7 +43,7 @@ for s in j["sizes"]:
     print("  %-8s %8.1f %8.3f %10.1f" % (s["size"], s["table_bytes"] / 2**20, s["sync_seconds"],
                                          s["sync_bytes_per_rank"] / 1e6))
 PY
-python3 - "$dir/sync.json" "$l3" "[${json_pairs%,}]" "$median" <<'PY'
+python3 - "$dir/sync.json" "$l3" "[$json_pairs]" "$median" <<'PY'
 import json, sys
 sync = json.load(open(sys.argv[1]))
 print(json.dumps({"iterations_per_second_pairs": json.loads(sys.argv[3]),
