@@ -68,10 +68,6 @@ HoldemBestResponse::Impl::Impl(const Policy& o, const Policy* f, HoldemBestRespo
   n = hands.size();
   rounds = game.num_rounds;
   deck = game.deck();
-  for (std::int32_t h = 0; h < n; ++h) {
-    c1.push_back(hands.cards[h][0]);
-    c2.push_back(hands.cards[h][1]);
-  }
   for (int r = 0; r < rounds; ++r) fresh[r] = game.num_board_cards[r];
   for (int r = 0; r + 1 < rounds; ++r)
     compat[r] = static_cast<double>(

@@ -56,7 +56,6 @@ struct HoldemBestResponse::Impl {
   std::array<int, kMaxRounds> fresh{};      // board cards dealt at the start of round r
   std::array<double, kMaxRounds> compat{};  // boards of round r+1 compatible with two hands
   std::vector<Card> deck;
-  std::vector<Card> c1, c2;  // hole cards per hand
   // The last round's batched walk, in the precision chosen (one of the two is set).
   std::unique_ptr<HoldemLastRound<float>> last_single;
   std::unique_ptr<HoldemLastRound<double>> last_double;
@@ -77,9 +76,8 @@ struct HoldemBestResponse::Impl {
   }
   void init(Workspace& ws) const;
 
-  // The walks (holdem_round_walks.cpp): terminal values, one round's passes, the rounds.
-  void fold_values(const std::int32_t* valid, const double* reach, double payoff,
-                   double* out) const;
+  // The walks (holdem_round_walks.cpp): one round's passes (folds: terminal_values.h), the
+  // rounds.
   void forward(Workspace& ws, int t, int r, std::int32_t i, const double* reach, int depth) const;
   void value(Workspace& ws, int t, int r, std::int32_t i, const double* reach, double* out,
              int depth) const;

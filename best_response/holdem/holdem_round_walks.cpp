@@ -10,25 +10,10 @@
 #include <vector>
 
 #include "best_response/holdem/holdem_best_response_walk.h"
+#include "public_tree/terminal_values.h"
 #include "util/combinatorics.h"
 
 namespace hulhe {
-
-// The traverser's values at a fold paying it `payoff`: O(n) with card removal
-// (inclusion-exclusion over per-card sums).
-void HoldemBestResponse::Impl::fold_values(const std::int32_t* valid, const double* reach,
-                                           double payoff, double* out) const {
-  std::array<double, kMaxCards> card{};
-  double total = 0.0;
-  for (std::int32_t h = 0; h < n; ++h) {
-    const double p = reach[h];
-    total += p;
-    card[c1[h]] += p;
-    card[c2[h]] += p;
-  }
-  for (std::int32_t h = 0; h < n; ++h)
-    out[h] = valid[h] >= 0 ? payoff * (total - card[c1[h]] - card[c2[h]] + reach[h]) : 0.0;
-}
 
 // Opponent's reach at every sequence entering round r + 1 (into ws.raw[r + 1]).
 void HoldemBestResponse::Impl::forward(Workspace& ws, int t, int r, std::int32_t i,
@@ -74,7 +59,7 @@ void HoldemBestResponse::Impl::value(Workspace& ws, int t, int r, std::int32_t i
     return;
   }
   if (nd.kind == NodeKind::kFold) {
-    fold_values(ws.bk_opp[r].data(), reach, nd.win[t], out);
+    fold_values(hands, ws.bk_opp[r].data(), reach, nd.win[t], out);
     return;
   }
   double* cv = ws.scratch.data() + static_cast<std::size_t>(depth) * 4 * n;
