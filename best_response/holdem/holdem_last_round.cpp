@@ -192,12 +192,15 @@ void HoldemLastRound<Real>::prepare(Scratch& s, const Card* board, CardSet mask,
     if (!mask.contains(c)) pool[m++] = c;
   const auto deals = static_cast<std::int32_t>(binomial(m, fresh));
   const std::size_t cap = static_cast<std::size_t>(deals) * n_;
-  for (auto* v : {&s.hand, &s.bucket_opp, &s.bucket_fix, &s.group_end, &s.by_hand}) v->resize(cap);
+  LastRoundDeals& dl = s.deals;
+  for (auto* v : {&dl.hand, &dl.bucket_opp, &dl.bucket_fix, &dl.group_end, &dl.by_hand})
+    v->resize(cap);
   s.rank_index.assign(n_, -1);
-  s.card_a.resize(cap);
-  s.card_b.resize(cap);
-  s.deal_size.clear();
-  s.deal_weight.clear();
+  dl.card_a.resize(cap);
+  dl.card_b.resize(cap);
+  dl.stride = static_cast<std::size_t>(n_);
+  dl.size.clear();
+  dl.weight.clear();
   const bool symmetric = suits != nullptr && s.stabilizer.size() > 1;
   std::array<Card, kMaxBoardCards> full{};
   std::copy(board, board + known, full.begin());
@@ -212,7 +215,7 @@ void HoldemLastRound<Real>::prepare(Scratch& s, const Card* board, CardSet mask,
     }
     const CardSet dm = mask | dealt;
     const std::int32_t weight = symmetric ? deal_orbit_size(*suits, s.stabilizer, dealt) : 1;
-    const auto d = static_cast<std::int32_t>(s.deal_size.size());
+    const auto d = static_cast<std::int32_t>(dl.size.size());
     if (weight == 0) {
       next_k_subset(pos, fresh, m);
       continue;
@@ -228,31 +231,31 @@ void HoldemLastRound<Real>::prepare(Scratch& s, const Card* board, CardSet mask,
     }
     std::sort(s.ranked.begin(), s.ranked.end());
     const auto m_d = static_cast<std::int32_t>(s.ranked.size());
-    s.deal_size.push_back(m_d);
-    s.deal_weight.push_back(static_cast<double>(weight));
+    dl.size.push_back(m_d);
+    dl.weight.push_back(static_cast<double>(weight));
     const std::size_t o = static_cast<std::size_t>(d) * n_;
     for (std::int32_t i = 0; i < m_d; ++i) {
       const std::int32_t h = s.ranked[i].second;
-      s.hand[o + i] = h;
-      s.card_a[o + i] = hands_.cards[h][0];
-      s.card_b[o + i] = hands_.cards[h][1];
-      s.bucket_opp[o + i] = ao.bucket(round_, hands_.cards[h].data(), full.data());
-      s.bucket_fix[o + i] = fixed_ != nullptr ? fixed_->abstraction().bucket(
-                                                    round_, hands_.cards[h].data(), full.data())
-                                              : 0;
+      dl.hand[o + i] = h;
+      dl.card_a[o + i] = hands_.cards[h][0];
+      dl.card_b[o + i] = hands_.cards[h][1];
+      dl.bucket_opp[o + i] = ao.bucket(round_, hands_.cards[h].data(), full.data());
+      dl.bucket_fix[o + i] = fixed_ != nullptr ? fixed_->abstraction().bucket(
+                                                     round_, hands_.cards[h].data(), full.data())
+                                               : 0;
     }
     // Hand-index order: hands of one first card are consecutive (enumerate_private_hands),
     // so the limit kernel's per-card totals keep that card's sums in registers.
     for (std::int32_t i = 0; i < m_d; ++i) s.rank_index[s.ranked[i].second] = i;
     for (std::int32_t h = 0, k = 0; h < n_; ++h)
       if (s.rank_index[h] >= 0) {
-        s.by_hand[o + k++] = s.rank_index[h];
+        dl.by_hand[o + k++] = s.rank_index[h];
         s.rank_index[h] = -1;
       }
     for (std::int32_t i = m_d; i > 0;) {
       std::int32_t j = i - 1;
       while (j > 0 && s.ranked[j - 1].first == s.ranked[i - 1].first) --j;
-      for (std::int32_t k = j; k < i; ++k) s.group_end[o + k] = i;
+      for (std::int32_t k = j; k < i; ++k) dl.group_end[o + k] = i;
       i = j;
     }
     next_k_subset(pos, fresh, m);
@@ -267,7 +270,7 @@ void HoldemLastRound<Real>::accumulate(Scratch& s, const Card* board, CardSet ma
   if (suits != nullptr && fresh > 0) s.stabilizer = board_stabilizer(*suits, mask);
   const bool symmetric = s.stabilizer.size() > 1;
   prepare(s, board, mask, known, fresh, suits);
-  const auto deals = static_cast<std::int32_t>(s.deal_size.size());
+  const auto deals = static_cast<std::int32_t>(s.deals.size.size());
   s.reach.resize(n_);
   s.acc.resize(n_);
   for (int t = 0; t < 2; ++t)

@@ -41,6 +41,7 @@
 
 #include "abstraction/policy.h"
 #include "best_response/holdem/canonical_flops.h"
+#include "best_response/holdem/last_round_deals.h"
 #include "game/card.h"
 #include "public_tree/private_hands.h"
 
@@ -68,12 +69,8 @@ class HoldemLastRound {
 
   // Per-thread buffers (sized on first use).
   struct Scratch {
-    std::vector<std::int32_t> hand, bucket_opp, bucket_fix, group_end;  // [deal][i]
-    std::vector<std::uint8_t> card_a, card_b;                           // [deal][i]
-    std::vector<std::int32_t> by_hand;     // [deal][i]: rank-order index of the i-th hand by index
+    LastRoundDeals deals;                  // of the board being walked
     std::vector<std::int32_t> rank_index;  // [hand]: scratch
-    std::vector<std::int32_t> deal_size;   // [deal]
-    std::vector<double> deal_weight;       // [deal]: orbit size under the board's stabilizer
     std::vector<std::int32_t> stabilizer;  // suit permutations fixing the board
     std::vector<std::pair<std::int32_t, std::int32_t>> ranked;  // (rank, hand)
     std::vector<Lanes> reach, acc;                              // [hand]

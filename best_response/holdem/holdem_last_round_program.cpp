@@ -294,14 +294,14 @@ void HoldemLastRound<Real>::walk_chunk(Scratch& s, const Chunk& c, int seat,
 
   for (std::int32_t d = 0; d < deals; ++d) {
     const std::size_t o = static_cast<std::size_t>(d) * n_;
-    const std::int32_t m = s.deal_size[d];
-    const std::int32_t* hand = s.hand.data() + o;
-    const std::int32_t* bko = s.bucket_opp.data() + o;
-    const std::int32_t* bkf = s.bucket_fix.data() + o;
-    const std::uint8_t* ca = s.card_a.data() + o;
-    const std::uint8_t* cbd = s.card_b.data() + o;
-    const std::int32_t* gend = s.group_end.data() + o;
-    const Lanes weight = Lanes{} + static_cast<Real>(s.deal_weight[d]);
+    const std::int32_t m = s.deals.size[d];
+    const std::int32_t* hand = s.deals.hand.data() + o;
+    const std::int32_t* bko = s.deals.bucket_opp.data() + o;
+    const std::int32_t* bkf = s.deals.bucket_fix.data() + o;
+    const std::uint8_t* ca = s.deals.card_a.data() + o;
+    const std::uint8_t* cbd = s.deals.card_b.data() + o;
+    const std::int32_t* gend = s.deals.group_end.data() + o;
+    const Lanes weight = Lanes{} + static_cast<Real>(s.deals.weight[d]);
 
     // Pre-pass: per-card reach of every directly summed vector; each hand holds two cards,
     // so the total is half the sum over cards.

@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <utility>
 
+#include "best_response/holdem/last_round_deals.h"
 #include "best_response/holdem/limit_last_round_plan.h"
 #include "game/card.h"
 
@@ -33,18 +34,8 @@ namespace hulhe::limit_last_round {
 
 template <typename Lanes>
 struct KernelArgs {
-  std::int32_t deals = 0;
-  std::size_t stride = 0;  // per-deal offset of the hand arrays
-  const std::int32_t* deal_size = nullptr;
-  const double* deal_weight = nullptr;
-  // [deal * stride + i], hands in showdown-rank order
-  const std::int32_t* hand = nullptr;
-  const std::int32_t* bucket_opp = nullptr;
-  const std::int32_t* bucket_fix = nullptr;
-  const std::uint8_t* card_a = nullptr;
-  const std::uint8_t* card_b = nullptr;
-  const std::int32_t* group_end = nullptr;
-  const std::int32_t* by_hand = nullptr;  // rank-order indices in hand-index order
+  std::int32_t num_deals = 0;
+  const LastRoundDeals* deals = nullptr;  // the first num_deals are walked
   const Lanes* reach = nullptr;           // [hand]: the opponent's reach entering the round
   Lanes* acc = nullptr;                   // [hand]: values, accumulated
   const Lanes* sigma = nullptr;           // [bucket][plan column]: the opponent's σ per lane
@@ -172,21 +163,22 @@ template <typename Real, typename Lanes, int Cap, bool ResponderFirst, bool Best
 
   Lanes* const ct = a.card_total;
   Lanes* const cb = a.card_below;
-  for (std::int32_t d = 0; d < a.deals; ++d) {
-    const std::size_t o = static_cast<std::size_t>(d) * a.stride;
-    const std::int32_t m = a.deal_size[d];
-    const std::int32_t* hand = a.hand + o;
-    const std::int32_t* bko = a.bucket_opp + o;
-    const std::int32_t* bkf = a.bucket_fix + o;
-    const std::uint8_t* ca = a.card_a + o;
-    const std::uint8_t* cbd = a.card_b + o;
-    const std::int32_t* gend = a.group_end + o;
-    const Lanes weight = Lanes{} + static_cast<Real>(a.deal_weight[d]);
+  const LastRoundDeals& deals = *a.deals;
+  for (std::int32_t d = 0; d < a.num_deals; ++d) {
+    const std::size_t o = static_cast<std::size_t>(d) * deals.stride;
+    const std::int32_t m = deals.size[d];
+    const std::int32_t* hand = deals.hand.data() + o;
+    const std::int32_t* bko = deals.bucket_opp.data() + o;
+    const std::int32_t* bkf = deals.bucket_fix.data() + o;
+    const std::uint8_t* ca = deals.card_a.data() + o;
+    const std::uint8_t* cbd = deals.card_b.data() + o;
+    const std::int32_t* gend = deals.group_end.data() + o;
+    const Lanes weight = Lanes{} + static_cast<Real>(deals.weight[d]);
 
     // Pass 1: per-card totals; each hand holds two cards, so the total is half their sum.
     // In hand-index order the first card changes rarely: its sums stay in registers.
     for (int k = 0; k < kCards * ND; ++k) ct[k] = Lanes{};
-    const std::int32_t* by_hand = a.by_hand + o;
+    const std::int32_t* by_hand = deals.by_hand.data() + o;
     Lanes run[ND];
     for (int k = 0; k < ND; ++k) run[k] = Lanes{};
     int first = m > 0 ? ca[by_hand[0]] : 0;
