@@ -3,6 +3,7 @@
 // uniform; a fixed lopsided one (every action positive); and one with uneven, reproducible
 // probabilities where about one action in five gets weight 0. Each is a hash of the
 // information set, so it is cheap for any abstraction size (HULHE included), unlike solving.
+#include <cstddef>
 #include <cstdint>
 #include <span>
 
@@ -31,46 +32,46 @@ class UniformTestPolicy final : public TestPolicyBase {
   }
 };
 
-// A fixed, lopsided strategy: probabilities derived from a hash of the information set.
-class HashedTestPolicy final : public TestPolicyBase {
+// Probabilities in proportion to Weight(round, node, bucket, action); uniform where every
+// action weighs 0.
+template <double (*Weight)(int round, std::int32_t node, std::int32_t bucket, std::size_t action)>
+class WeightedTestPolicy final : public TestPolicyBase {
  public:
   using TestPolicyBase::TestPolicyBase;
   void action_probabilities(int round, std::int32_t node, std::int32_t bucket,
                             std::span<double> out) const override {
     double sum = 0.0;
     for (std::size_t a = 0; a < out.size(); ++a) {
-      std::uint64_t x = (static_cast<std::uint64_t>(round) * 1000003ULL + node) * 7919ULL +
-                        static_cast<std::uint64_t>(bucket) * 104729ULL + a * 31ULL + 17ULL;
-      x ^= x >> 13;
-      x *= 0x9e3779b97f4a7c15ULL;
-      x ^= x >> 29;
-      out[a] = 0.05 + static_cast<double>(x % 1000) / 1000.0;
-      sum += out[a];
-    }
-    for (double& p : out) p /= sum;
-  }
-};
-
-// Uneven probabilities with zeros: each action's weight is a SplitMix64-style hash of (round,
-// node, bucket, action).
-class HashedPolicy final : public TestPolicyBase {
- public:
-  using TestPolicyBase::TestPolicyBase;
-  void action_probabilities(int round, std::int32_t node, std::int32_t bucket,
-                            std::span<double> out) const override {
-    double sum = 0;
-    for (std::size_t a = 0; a < out.size(); ++a) {
-      std::uint64_t z = (static_cast<std::uint64_t>(round) << 56) ^
-                        (static_cast<std::uint64_t>(node) << 32) ^
-                        (static_cast<std::uint64_t>(bucket) << 4) ^ a;
-      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-      z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-      z ^= z >> 31;
-      out[a] = (z % 5 == 0) ? 0.0 : static_cast<double>(z >> 11) * 0x1.0p-53;
+      out[a] = Weight(round, node, bucket, a);
       sum += out[a];
     }
     for (double& p : out) p = sum > 0 ? p / sum : 1.0 / static_cast<double>(out.size());
   }
 };
+
+// A fixed, lopsided strategy: every action's weight, 0.05 to 1.05, a hash of the information
+// set and the action.
+inline double lopsided_weight(int round, std::int32_t node, std::int32_t bucket, std::size_t a) {
+  std::uint64_t x = (static_cast<std::uint64_t>(round) * 1000003ULL + node) * 7919ULL +
+                    static_cast<std::uint64_t>(bucket) * 104729ULL + a * 31ULL + 17ULL;
+  x ^= x >> 13;
+  x *= 0x9e3779b97f4a7c15ULL;
+  x ^= x >> 29;
+  return 0.05 + static_cast<double>(x % 1000) / 1000.0;
+}
+using HashedTestPolicy = WeightedTestPolicy<lopsided_weight>;
+
+// Uneven probabilities with zeros: each action's weight is a SplitMix64-style hash of (round,
+// node, bucket, action), 0 for about one action in five.
+inline double uneven_weight(int round, std::int32_t node, std::int32_t bucket, std::size_t a) {
+  std::uint64_t z = (static_cast<std::uint64_t>(round) << 56) ^
+                    (static_cast<std::uint64_t>(node) << 32) ^
+                    (static_cast<std::uint64_t>(bucket) << 4) ^ a;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  z ^= z >> 31;
+  return (z % 5 == 0) ? 0.0 : static_cast<double>(z >> 11) * 0x1.0p-53;
+}
+using HashedPolicy = WeightedTestPolicy<uneven_weight>;
 
 }  // namespace hulhe::testing
