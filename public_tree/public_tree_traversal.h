@@ -109,17 +109,21 @@ struct CfrPass {
   bool wide() const { return regrets64 != nullptr; }
   template <typename T>
   T* regret_table() const {
-    if constexpr (std::is_same_v<T, double>)
-      return regrets64;
-    else
-      return regrets;
+    return of_type<T>(regrets, regrets64);
   }
   template <typename T>
   T* average_table() const {
+    return of_type<T>(average_sums, average_sums64);
+  }
+
+ private:
+  // `f` or `d`, the one that points to T.
+  template <typename T>
+  static T* of_type(float* f, double* d) {
     if constexpr (std::is_same_v<T, double>)
-      return average_sums64;
+      return d;
     else
-      return average_sums;
+      return f;
   }
 };
 

@@ -198,27 +198,28 @@ class StrategyTables {
   // Only the pair of precision_ is in use; the other stays empty.
   std::vector<float> regrets32_, sums32_;
   std::vector<double> regrets64_, sums64_;
+  // `f` or `d`, the one of T, if T is the tables' precision (else std::logic_error).
+  template <typename T>
+  std::vector<T>& of_precision(std::vector<float>& f, std::vector<double>& d);
 };
 
-template <>
-inline std::vector<float>& StrategyTables::regrets<float>() {
-  if (precision_ != TablePrecision::kFloat32) throw std::logic_error("tables are float64");
-  return regrets32_;
+template <typename T>
+std::vector<T>& StrategyTables::of_precision(std::vector<float>& f, std::vector<double>& d) {
+  if constexpr (std::is_same_v<T, float>) {
+    if (precision_ != TablePrecision::kFloat32) throw std::logic_error("tables are float64");
+    return f;
+  } else {
+    if (precision_ != TablePrecision::kFloat64) throw std::logic_error("tables are float32");
+    return d;
+  }
 }
-template <>
-inline std::vector<double>& StrategyTables::regrets<double>() {
-  if (precision_ != TablePrecision::kFloat64) throw std::logic_error("tables are float32");
-  return regrets64_;
+template <typename T>
+std::vector<T>& StrategyTables::regrets() {
+  return of_precision<T>(regrets32_, regrets64_);
 }
-template <>
-inline std::vector<float>& StrategyTables::average_sums<float>() {
-  if (precision_ != TablePrecision::kFloat32) throw std::logic_error("tables are float64");
-  return sums32_;
-}
-template <>
-inline std::vector<double>& StrategyTables::average_sums<double>() {
-  if (precision_ != TablePrecision::kFloat64) throw std::logic_error("tables are float32");
-  return sums64_;
+template <typename T>
+std::vector<T>& StrategyTables::average_sums() {
+  return of_precision<T>(sums32_, sums64_);
 }
 template <typename T>
 const std::vector<T>& StrategyTables::regrets() const {
