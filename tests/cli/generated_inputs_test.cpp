@@ -195,6 +195,14 @@ class RobustnessGeneratedSlow : public ::testing::Test {
       run(kind, args, special, {2}, output);
   }
 
+  // Runs `command`, which must exit 0 having written `path`, and takes that file: its bytes into
+  // `bytes`, the file removed (its variants then run without it).
+  void take_output(const std::string& command, const std::string& path, std::string& bytes) {
+    ASSERT_EQ(run_hulhe(command).status, 0) << command;
+    bytes = read_bytes(path);
+    fs::remove(path);
+  }
+
   testing::TempFolder dir_;
   std::map<std::string, int> cases_;
   int failures_ = 0;
@@ -216,12 +224,10 @@ TEST_F(RobustnessGeneratedSlow, EveryVariantOfEveryInputEndsInStatus0Or2) {
           {0, 2}, out_ckpt);
   // checkpoints (FNV-1a checksum at byte 36 over the body from byte 44)
   write_bytes(dir_ / "k.toml", config);
-  ASSERT_EQ(run_hulhe("solve --config " + (dir_ / "k.toml") + " --iterations 50 --checkpoint " +
-                      (dir_ / "k.ckpt"))
-                .status,
-            0);
-  const std::string ckpt = read_bytes(dir_ / "k.ckpt");
-  fs::remove(dir_ / "k.ckpt");
+  std::string ckpt;
+  ASSERT_NO_FATAL_FAILURE(take_output(
+      "solve --config " + (dir_ / "k.toml") + " --iterations 50 --checkpoint " + (dir_ / "k.ckpt"),
+      dir_ / "k.ckpt", ckpt));
   auto fix_ckpt = [](std::string& s) {
     const std::uint64_t h = fnv1a(std::string_view(s).substr(44));
     put(s, 28, s.size() - 44, 8);
@@ -230,12 +236,10 @@ TEST_F(RobustnessGeneratedSlow, EveryVariantOfEveryInputEndsInStatus0Or2) {
   run_all("checkpoint", binary_variants(ckpt, 44, fix_ckpt, kVariants, rng_), "v.ckpt",
           "exploit --checkpoint {}");
   // strategy files (checksum64 at byte 36 over the body from byte 56)
-  ASSERT_EQ(run_hulhe("export --baseline uniform --game " + games + "leduc.game --out " +
-                      (dir_ / "s.strategy"))
-                .status,
-            0);
-  const std::string strategy = read_bytes(dir_ / "s.strategy");
-  fs::remove(dir_ / "s.strategy");
+  std::string strategy;
+  ASSERT_NO_FATAL_FAILURE(take_output(
+      "export --baseline uniform --game " + games + "leduc.game --out " + (dir_ / "s.strategy"),
+      dir_ / "s.strategy", strategy));
   auto fix_strategy = [](std::string& s) {
     if (s.size() < 56) return;
     put(s, 28, s.size() - 56, 8);
