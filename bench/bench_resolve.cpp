@@ -70,6 +70,7 @@ void BM_RiverDecision(benchmark::State& state) {
 
 // Args: solver iterations, threads.
 BENCHMARK(BM_TurnDecision)
+    ->Args({50, 1})
     ->Args({50, 2})
     ->Args({100, 2})
     ->Args({50, 16})  // a 16-core machine: the deals of each turn chance node on 16 threads

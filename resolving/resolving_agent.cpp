@@ -83,6 +83,13 @@ ResolvingAgentSpec ResolvingAgentSpec::parse_options(const std::string& options,
         r.solver.algorithm = RangeSolverOptions::Algorithm::kCfrPlus;
       else
         throw InputError(what + ": algorithm=" + value + " (dcfr or cfr+)");
+    } else if (key == "precision") {
+      if (value == "single")
+        r.solver.precision = RangeSolverOptions::Precision::kSingle;
+      else if (value == "double")
+        r.solver.precision = RangeSolverOptions::Precision::kDouble;
+      else
+        throw InputError(what + ": precision=" + value + " (single or double)");
     } else if (key == "gadget") {
       try {
         r.gadget = parse_resolve_gadget(value);
@@ -95,7 +102,7 @@ ResolvingAgentSpec ResolvingAgentSpec::parse_options(const std::string& options,
     } else {
       throw InputError(
           what + ": unknown option '" + key +
-          "' (street, round, iterations, seconds, threads, algorithm, gadget, nested)");
+          "' (street, round, iterations, seconds, threads, algorithm, precision, gadget, nested)");
     }
   }
   return s;

@@ -32,8 +32,8 @@ struct ResolvingAgentOptions {
 
 // `resolve:FILE[:key=value]...` with keys street=turn|river (or round=R), iterations=N,
 // seconds=S (a time budget per solve), threads=T, algorithm=dcfr|cfr+,
-// gadget=maxmargin|resolve|unsafe (safe: resolve), nested=0|1. InputError (one line) on an
-// unknown key or a bad value.
+// precision=single|double (single by default), gadget=maxmargin|resolve|unsafe (safe: resolve),
+// nested=0|1. InputError (one line) on an unknown key or a bad value.
 struct ResolvingAgentSpec {
   std::string path;
   std::string street = "turn";

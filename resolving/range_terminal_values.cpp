@@ -1,0 +1,156 @@
+#include "resolving/range_terminal_values.h"
+
+#include <algorithm>
+#include <array>
+#include <utility>
+
+#include "game/hand_evaluator.h"
+#include "util/input_error.h"
+
+namespace hulhe {
+
+namespace {
+
+// The most hands of a 2-card game (52 choose 2): the sweeps' stack buffers.
+constexpr std::int32_t kMostHands = 1326;
+
+// card[c] += Σ of reach over the hands holding c; returns Σ of reach.
+template <typename Real>
+double add_card_sums(const RangeHands& hands, const Real* reach, double* card) {
+  double total = 0.0;
+  for (const RangeHands::Run& run : hands.runs) {
+    // Four partial sums: independent adds (the order is fixed, so the result is too).
+    double s[4] = {0.0, 0.0, 0.0, 0.0};
+    std::int32_t i = run.begin;
+    for (; i + 4 <= run.end; i += 4)
+      for (int k = 0; k < 4; ++k) s[k] += static_cast<double>(reach[i + k]);
+    for (; i < run.end; ++i) s[0] += static_cast<double>(reach[i]);
+    const double sum = (s[0] + s[1]) + (s[2] + s[3]);
+    card[run.card] += sum;
+    total += sum;
+  }
+  // Second cards: consecutive hands hold different ones, so these adds do not wait on each
+  // other.
+  const std::uint8_t* b = hands.card_b.data();
+  for (std::int32_t i = 0; i < hands.size(); ++i) card[b[i]] += static_cast<double>(reach[i]);
+  return total;
+}
+
+}  // namespace
+
+RangeHands::RangeHands(const PrivateHands& all, CardSet root_board) {
+  if (all.num_hole_cards != 2 || all.size() > kMostHands)
+    throw InputError("the range solver needs a game with 2 hole cards");
+  for (std::int32_t h = 0; h < all.size(); ++h) {
+    if (all.masks[h].intersects(root_board)) continue;
+    full.push_back(h);
+    card_a.push_back(static_cast<std::uint8_t>(all.cards[h][0]));
+    card_b.push_back(static_cast<std::uint8_t>(all.cards[h][1]));
+  }
+  for (std::int32_t i = 0; i < size(); ++i)
+    if (runs.empty() || runs.back().card != card_a[i])
+      runs.push_back({card_a[i], i, i + 1});
+    else
+      runs.back().end = i + 1;
+}
+
+RangeShowdown::RangeShowdown(const GameDefinition& game, const PrivateHands& all,
+                             const RangeHands& hands, CardSet board) {
+  const bool full_deck = game.deck_size() == kMaxCards;       // the 7-card table evaluator
+  std::vector<std::pair<std::int32_t, std::int32_t>> ranked;  // (rank, hand)
+  for (std::int32_t i = 0; i < hands.size(); ++i) {
+    const CardSet mask = all.masks[hands.full[i]];
+    if (mask.intersects(board)) continue;
+    const CardSet cards = mask | board;
+    ranked.emplace_back(
+        full_deck ? static_cast<std::int32_t>(evaluate(cards)) : rank_cards_acpc(cards), i);
+  }
+  std::sort(ranked.begin(), ranked.end());
+  const std::int32_t m = static_cast<std::int32_t>(ranked.size());
+  hand.resize(m);
+  card_a.resize(m);
+  card_b.resize(m);
+  group_end.resize(m);
+  for (std::int32_t i = 0; i < m; ++i) {
+    hand[i] = ranked[i].second;
+    card_a[i] = hands.card_a[hand[i]];
+    card_b[i] = hands.card_b[hand[i]];
+  }
+  for (std::int32_t end = m; end > 0;) {
+    std::int32_t start = end;
+    while (start > 0 && ranked[start - 1].first == ranked[end - 1].first) --start;
+    for (std::int32_t i = start; i < end; ++i) group_end[i] = end;
+    end = start;
+  }
+}
+
+template <typename Real>
+void range_fold_values(const RangeHands& hands, const Real* live, const Real* opp_reach,
+                       Real payoff, Real* out) {
+  const std::int32_t n = hands.size();
+  const std::uint8_t* a = hands.card_a.data();
+  const std::uint8_t* b = hands.card_b.data();
+  std::array<double, kMaxCards> card{};  // opponent reach of the hands holding each card
+  const double total = add_card_sums(hands, opp_reach, card.data());
+  // T − C[a] − C[b] + π(h): the hand identical to h was subtracted twice.
+  for (std::int32_t h = 0; h < n; ++h)
+    out[h] = live[h] * payoff *
+             static_cast<Real>(total - card[a[h]] - card[b[h]] + static_cast<double>(opp_reach[h]));
+}
+
+template <typename Real>
+void range_showdown_values(const RangeHands& hands, const RangeShowdown& order,
+                           const Real* opp_reach, Real win, Real lose, Real* out) {
+  std::fill(out, out + hands.size(), Real(0));
+  const std::int32_t m = static_cast<std::int32_t>(order.hand.size());
+  const std::int32_t* hand = order.hand.data();
+  const std::uint8_t* a = order.card_a.data();
+  const std::uint8_t* b = order.card_b.data();
+  const std::int32_t* end_of = order.group_end.data();
+  std::array<double, kMaxCards> card{}, card_below{};
+  const double total = add_card_sums(hands, opp_reach, card.data());
+  const double w = win, l = lose;
+  std::array<double, kMostHands> weaker;  // a tie group's W
+  double below = 0.0;
+  for (std::int32_t i = 0; i < m;) {
+    const std::int32_t end = end_of[i];
+    if (end == i + 1) {
+      // A hand tied with no other: W' = W (counting it adds its reach once and takes it off
+      // twice through its cards, plus the one added back).
+      const double r = opp_reach[hand[i]];
+      const double weak = below - card_below[a[i]] - card_below[b[i]];
+      const double disjoint = total - card[a[i]] - card[b[i]] + r;
+      out[hand[i]] = static_cast<Real>(w * weak + l * (disjoint - weak));
+      below += r;
+      card_below[a[i]] += r;
+      card_below[b[i]] += r;
+      i = end;
+      continue;
+    }
+    for (std::int32_t j = i; j < end; ++j) weaker[j] = below - card_below[a[j]] - card_below[b[j]];
+    for (std::int32_t j = i; j < end; ++j) {
+      const double r = opp_reach[hand[j]];
+      below += r;
+      card_below[a[j]] += r;
+      card_below[b[j]] += r;
+    }
+    for (std::int32_t j = i; j < end; ++j) {
+      const double r = opp_reach[hand[j]];
+      const double with_ties = below - card_below[a[j]] - card_below[b[j]] + r;
+      const double disjoint = total - card[a[j]] - card[b[j]] + r;
+      out[hand[j]] = static_cast<Real>(w * weaker[j] + l * (disjoint - with_ties));
+    }
+    i = end;
+  }
+}
+
+template void range_fold_values<float>(const RangeHands&, const float*, const float*, float,
+                                       float*);
+template void range_fold_values<double>(const RangeHands&, const double*, const double*, double,
+                                        double*);
+template void range_showdown_values<float>(const RangeHands&, const RangeShowdown&, const float*,
+                                           float, float, float*);
+template void range_showdown_values<double>(const RangeHands&, const RangeShowdown&, const double*,
+                                            double, double, double*);
+
+}  // namespace hulhe
