@@ -18,7 +18,7 @@
 #include "game/hand_indexer.h"
 #include "util/input_error.h"
 #include "util/process_facts.h"
-#include "util/progress_pace.h"
+#include "util/progress.h"
 
 namespace hulhe {
 namespace {
@@ -36,14 +36,13 @@ struct NextRound {
   GroundDistance ground;
 };
 
-// The builder's reports (AbstractionProgress) from (stage, done, total) events: each stage's
+// The builder's reports (Progress, with times) from (stage, done, total) events: each stage's
 // clock starts at its first event and stops at done == total; in between a stage reports
 // at most every kAbstractionProgressSeconds. Events come from one thread (k-means reports
 // from OpenMP's thread 0, the caller's).
 class StageProgress {
  public:
-  explicit StageProgress(const std::function<void(const AbstractionProgress&)>& on_progress)
-      : on_progress_(on_progress), start_(Clock::now()) {}
+  explicit StageProgress(const ProgressCallback& on_progress) : on_progress_(on_progress) {}
   void operator()(const std::string& stage, std::int64_t done, std::int64_t total) {
     if (!on_progress_) return;
     const auto now = Clock::now();
@@ -59,15 +58,7 @@ class StageProgress {
       it->second.last = now;
     }
     const double elapsed = std::chrono::duration<double>(now - it->second.start).count();
-    const Pace p = pace(done, total - done, elapsed);
-    AbstractionProgress r;
-    r.stage = stage;
-    r.done = done;
-    r.total = total;
-    r.elapsed_seconds = elapsed;
-    r.per_second = p.per_second;
-    r.eta_seconds = p.eta_seconds;
-    r.build_seconds = std::chrono::duration<double>(now - start_).count();
+    const Progress r = progress_at(stage, done, total, done, elapsed);
     if (end) stages_.erase(it);
     on_progress_(r);
   }
@@ -76,8 +67,7 @@ class StageProgress {
   struct Stage {
     Clock::time_point start, last;
   };
-  const std::function<void(const AbstractionProgress&)>& on_progress_;
-  Clock::time_point start_;
+  const ProgressCallback& on_progress_;
   std::map<std::string, Stage> stages_;
 };
 
@@ -230,8 +220,7 @@ void histograms_to_cdfs(FeatureMatrix& h, int threads) {
 }
 
 AbstractionBuilder::AbstractionBuilder(AbstractionConfig config, std::uint64_t game_hash,
-                                       int threads,
-                                       std::function<void(const AbstractionProgress&)> on_progress)
+                                       int threads, ProgressCallback on_progress)
     : config_(std::move(config)),
       game_hash_(game_hash),
       threads_(threads),
@@ -256,10 +245,10 @@ BucketMap AbstractionBuilder::build() {
     stages_.push_back({name, seconds_since(start), peak_rss_mib()});
     progress(name, 1, 1);
   };
-  auto kmeans_progress = [&](const std::string& round_name) -> KMeansProgress {
+  auto kmeans_progress = [&](const std::string& round_name) -> ProgressCallback {
     if (!on_progress_) return {};
-    return [&progress, round_name](const char* stage, std::int64_t done, std::int64_t total) {
-      progress(round_name + ": " + stage, done, total);
+    return [&progress, round_name](const Progress& step) {
+      progress(round_name + ": " + step.stage, step.done, step.total);
     };
   };
   // A k-means stage over `x` (a round's features) whose clusters become the round's buckets,

@@ -12,13 +12,13 @@
 //                 between the next round's centres (greedy EMD of G&S 2014, Algorithm 2)
 //   ochs          k-means, L2 on opponent-cluster hand strength (river; Johanson et al. 2013)
 #include <cstdint>
-#include <functional>
 #include <string>
 #include <vector>
 
 #include "abstraction/abstraction_config.h"
 #include "abstraction/bucket_map.h"
 #include "abstraction/earth_movers_distance.h"
+#include "util/progress.h"
 
 namespace hulhe {
 
@@ -38,19 +38,11 @@ struct StageReport {
   double peak_rss_mib = 0.0;  // peak resident memory of the process during the stage
 };
 
-// One step of the build, for the caller's callback (the library prints nothing): a stage's
-// start (done 0), its progress, and its end (done == total). Stages nest: "river: k-means
-// (1-D EMD)" holds "river: seed", "river: lloyd" and "river: assign".
-struct AbstractionProgress {
-  std::string stage;
-  std::int64_t done = 0, total = 0;
-  double elapsed_seconds = 0.0;  // since the stage's first event (its start, or k-means'
-                                 // first unit of work)
-  double per_second = 0.0;       // done / elapsed
-  double eta_seconds = 0.0;      // to the stage's end at that rate
-  double build_seconds = 0.0;    // since build() began
-};
-
+// The build reports its steps to a ProgressCallback (util/progress.h; the library prints
+// nothing): a stage's start (done 0), its progress, and its end (done == total), with the
+// stage's elapsed time (since its first event: its start, or k-means' first unit of work),
+// rate and ETA. Stages nest: "river: k-means (1-D EMD)" holds "river: seed", "river: lloyd"
+// and "river: assign".
 // Reports come at a builder stage's start, at every stage's end, and in between at most every
 // kAbstractionProgressSeconds per stage.
 inline constexpr double kAbstractionProgressSeconds = 2.0;
@@ -58,7 +50,7 @@ inline constexpr double kAbstractionProgressSeconds = 2.0;
 class AbstractionBuilder {
  public:
   AbstractionBuilder(AbstractionConfig config, std::uint64_t game_hash, int threads,
-                     std::function<void(const AbstractionProgress&)> on_progress = {});
+                     ProgressCallback on_progress = {});
   BucketMap build();
 
   const std::vector<RoundReport>& round_reports() const { return rounds_; }
@@ -68,7 +60,7 @@ class AbstractionBuilder {
   AbstractionConfig config_;
   std::uint64_t game_hash_;
   int threads_;
-  std::function<void(const AbstractionProgress&)> on_progress_;
+  ProgressCallback on_progress_;
   std::vector<RoundReport> rounds_;
   std::vector<StageReport> stages_;
 };

@@ -95,7 +95,7 @@ std::vector<float> pairwise(const FeatureMatrix& centres, KMeansMetric metric, i
 // distance to the own centre, l = lower bound of the distance to any other. A point whose
 // u <= max(l, s(own)/...) cannot change cluster and skips the scan of all k centres.
 LloydRun lloyd(const FeatureMatrix& x, KMeansMetric metric, const KMeansOptions& o,
-               std::uint64_t seed, const KMeansProgress& progress) {
+               std::uint64_t seed, const ProgressCallback& progress) {
   const int threads = thread_count_or_default(o.threads);
   const std::int64_t n = x.rows;
   const int dims = x.cols;
@@ -199,7 +199,7 @@ LloydRun lloyd(const FeatureMatrix& x, KMeansMetric metric, const KMeansOptions&
     for (std::int64_t i = 0; i < n; ++i) cost += cost_of(dist_to_own[i], metric);
     run.history.push_back(cost);
     run.cost = cost;
-    if (progress) progress("lloyd", it + 1, o.max_iterations);
+    if (progress) progress(progress_step("lloyd", it + 1, o.max_iterations));
     if (!first && (changed == 0 || run.history[run.history.size() - 2] - cost <=
                                        o.tolerance * run.history[run.history.size() - 2]))
       break;
@@ -227,7 +227,8 @@ LloydRun lloyd(const FeatureMatrix& x, KMeansMetric metric, const KMeansOptions&
       moved[c] = metric_distance(old.row(c), run.centres.row(c), dims, metric);
   }
   const auto steps = static_cast<std::int64_t>(run.history.size());
-  if (progress && steps < o.max_iterations) progress("lloyd", steps, steps);  // converged early
+  if (progress && steps < o.max_iterations)
+    progress(progress_step("lloyd", steps, steps));  // converged early
   return run;
 }
 
@@ -252,7 +253,7 @@ namespace {
 // the same nearest centres as a brute-force scan in index order.
 double assign_nearest_bounded(const FeatureMatrix& points, const FeatureMatrix& centres,
                               KMeansMetric metric, std::vector<std::int32_t>& assignment,
-                              int threads_in, const KMeansProgress& progress) {
+                              int threads_in, const ProgressCallback& progress) {
   const int threads = thread_count_or_default(threads_in);
   const std::int64_t n = points.rows;
   assignment.assign(n, 0);
@@ -301,7 +302,7 @@ std::vector<std::int64_t> sample_rows(std::int64_t rows, std::int64_t count, std
 
 double assign_nearest(const FeatureMatrix& points, const FeatureMatrix& centres,
                       KMeansMetric metric, std::vector<std::int32_t>& assignment, int threads_in,
-                      const KMeansProgress& progress, KMeansAlgorithm algorithm) {
+                      const ProgressCallback& progress, KMeansAlgorithm algorithm) {
   if (algorithm == KMeansAlgorithm::kBounded)
     return assign_nearest_bounded(points, centres, metric, assignment, threads_in, progress);
   const int threads = thread_count_or_default(threads_in);
@@ -369,7 +370,7 @@ double assign_nearest(const FeatureMatrix& points, const FeatureMatrix& centres,
 }
 
 KMeansResult kmeans(const FeatureMatrix& points, KMeansMetric metric, const KMeansOptions& o,
-                    const KMeansProgress& progress) {
+                    const ProgressCallback& progress) {
   if (o.clusters <= 0 || points.rows <= 0)
     throw std::invalid_argument("kmeans: need at least one cluster and one point");
   KMeansOptions opts = o;

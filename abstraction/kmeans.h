@@ -18,11 +18,11 @@
 // step may raise the cost: the best centres seen are kept, and the run stops after two steps
 // in a row without a new best (cost_history lists the improving steps only).
 #include <cstdint>
-#include <functional>
 #include <vector>
 
 #include "abstraction/earth_movers_distance.h"
 #include "abstraction/hand_features.h"
+#include "util/progress.h"
 
 namespace hulhe {
 
@@ -70,17 +70,16 @@ struct KMeansResult {
   int best_restart = 0;
 };
 
-// Called with (stage, done, total): stage "seed", "lloyd" or "assign".
-using KMeansProgress =
-    std::function<void(const char* stage, std::int64_t done, std::int64_t total)>;
+// Progress (util/progress.h) goes to a callback as steps of the stages "seed", "lloyd" and
+// "assign" (stage, done, total; no times: the caller keeps the clock).
 
 KMeansResult kmeans(const FeatureMatrix& points, KMeansMetric metric, const KMeansOptions& options,
-                    const KMeansProgress& progress = {});
+                    const ProgressCallback& progress = {});
 
 // Nearest centre of every row; returns the total cost. Blocked Eigen products for kL2.
 double assign_nearest(const FeatureMatrix& points, const FeatureMatrix& centres,
                       KMeansMetric metric, std::vector<std::int32_t>& assignment, int threads,
-                      const KMeansProgress& progress = {},
+                      const ProgressCallback& progress = {},
                       KMeansAlgorithm algorithm = KMeansAlgorithm::kExact);
 
 // Distance (not cost) between two rows under `metric`: Euclidean or L1.
@@ -94,13 +93,13 @@ double metric_distance(const float* a, const float* b, int dims, KMeansMetric me
 // greedy EMD, and `candidates` > 0 caps the EMDs per point (the argmin is then taken among
 // the centres with the lowest bounds only).
 KMeansResult kmeans_emd(const SparseHistograms& points, const GroundDistance& ground,
-                        const KMeansOptions& options, const KMeansProgress& progress = {});
+                        const KMeansOptions& options, const ProgressCallback& progress = {});
 
 // Nearest centre under the greedy EMD for every row; returns the total distance.
 double assign_nearest_emd(const SparseHistograms& points, const FeatureMatrix& centres,
                           const GroundDistance& ground, int candidates,
                           std::vector<std::int32_t>& assignment, int threads,
-                          const KMeansProgress& progress = {},
+                          const ProgressCallback& progress = {},
                           KMeansAlgorithm algorithm = KMeansAlgorithm::kExact);
 
 // Distances between the rows of `centres` (dense histograms over ground.size() clusters)
@@ -108,7 +107,7 @@ double assign_nearest_emd(const SparseHistograms& points, const FeatureMatrix& c
 // bound of the exact EMD).
 // Reports progress as stage "distances", one unit per centre.
 std::vector<float> centre_distances_emd(const FeatureMatrix& centres, const GroundDistance& ground,
-                                        int threads, const KMeansProgress& progress = {});
+                                        int threads, const ProgressCallback& progress = {});
 // The same under a dense metric.
 std::vector<float> centre_distances(const FeatureMatrix& centres, KMeansMetric metric);
 

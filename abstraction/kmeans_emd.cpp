@@ -64,7 +64,7 @@ void update_medoids(const SparseHistograms& x, const GroundDistance& ground, con
 }  // namespace
 
 KMeansResult kmeans_emd(const SparseHistograms& points, const GroundDistance& ground,
-                        const KMeansOptions& o, const KMeansProgress& progress) {
+                        const KMeansOptions& o, const ProgressCallback& progress) {
   if (o.clusters <= 0 || points.rows <= 0)
     throw std::invalid_argument("kmeans_emd: need at least one cluster and one point");
   if (points.dims != ground.size())
@@ -125,7 +125,7 @@ KMeansResult kmeans_emd(const SparseHistograms& points, const GroundDistance& gr
     FeatureMatrix current_centres = run.centres;
     int without_best = 0;
     for (int it = 1; it < o.max_iterations; ++it) {
-      if (progress) progress("lloyd", it, o.max_iterations);
+      if (progress) progress(progress_step("lloyd", it, o.max_iterations));
       // Mean histogram of each cluster (Ganzfried & Sandholm 2014), members in row order;
       // or a medoid (KMeansOptions::medoid_centres).
       FeatureMatrix centres = current_centres;
@@ -183,7 +183,7 @@ KMeansResult kmeans_emd(const SparseHistograms& points, const GroundDistance& gr
       if (same) break;
     }
     const auto steps = static_cast<std::int64_t>(run.history.size());
-    if (progress) progress("lloyd", steps, steps);
+    if (progress) progress(progress_step("lloyd", steps, steps));
     keep_cheaper(std::move(run), r, best, result);
   }
   take_best(best, sampled, result);
@@ -196,7 +196,7 @@ KMeansResult kmeans_emd(const SparseHistograms& points, const GroundDistance& gr
 }
 
 std::vector<float> centre_distances_emd(const FeatureMatrix& centres, const GroundDistance& ground,
-                                        int threads_in, const KMeansProgress& progress) {
+                                        int threads_in, const ProgressCallback& progress) {
   const int k = static_cast<int>(centres.rows);
   const int dims = centres.cols;
   const SparseHistograms sparse = nonzero_entries(centres);

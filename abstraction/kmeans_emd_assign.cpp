@@ -225,7 +225,7 @@ void assign_each(const SparseHistograms& x, const GroundDistance& g, const Assig
 
 double assign_emd(const SparseHistograms& x, const FeatureMatrix& centres, const GroundDistance& g,
                   const PivotBounds& bounds, int candidates, std::vector<std::int32_t>& assignment,
-                  std::vector<float>& distance, int threads, const KMeansProgress& progress,
+                  std::vector<float>& distance, int threads, const ProgressCallback& progress,
                   const char* stage, KMeansAlgorithm algorithm) {
   std::vector<float> proj = project_centres(centres, g, bounds, threads);
   assignment.resize(x.rows);
@@ -259,7 +259,7 @@ using namespace kmeans_internal;
 double assign_nearest_emd(const SparseHistograms& points, const FeatureMatrix& centres,
                           const GroundDistance& ground, int candidates,
                           std::vector<std::int32_t>& assignment, int threads,
-                          const KMeansProgress& progress, KMeansAlgorithm algorithm) {
+                          const ProgressCallback& progress, KMeansAlgorithm algorithm) {
   PivotBounds bounds(ground);
   std::vector<float> distance;
   return assign_emd(points, centres, ground, bounds, candidates, assignment, distance,

@@ -124,7 +124,7 @@ void densify(const SparseHistograms& x, std::int64_t i, float* out);
 // returned. Reports to `progress` as `stage` when `stage` is not null.
 double assign_emd(const SparseHistograms& x, const FeatureMatrix& centres, const GroundDistance& g,
                   const PivotBounds& bounds, int candidates, std::vector<std::int32_t>& assignment,
-                  std::vector<float>& distance, int threads, const KMeansProgress& progress,
+                  std::vector<float>& distance, int threads, const ProgressCallback& progress,
                   const char* stage, KMeansAlgorithm algorithm);
 
 }  // namespace hulhe::kmeans_internal

@@ -23,7 +23,7 @@ inline constexpr double kInf = std::numeric_limits<double>::infinity();
 // half second.
 class ParallelProgress {
  public:
-  ParallelProgress(const KMeansProgress& progress, const char* stage, std::int64_t total)
+  ParallelProgress(const ProgressCallback& progress, const char* stage, std::int64_t total)
       : progress_(progress), stage_(stage), total_(total) {}
   void add(std::int64_t n) {
     std::int64_t done = done_.fetch_add(n, std::memory_order_relaxed) + n;
@@ -32,14 +32,14 @@ class ParallelProgress {
     auto now = std::chrono::steady_clock::now();
     if (now - last_ < std::chrono::milliseconds(500)) return;
     last_ = now;
-    progress_(stage_, done, total_);
+    progress_(progress_step(stage_, done, total_));
   }
   void finish() {
-    if (progress_) progress_(stage_, total_, total_);
+    if (progress_) progress_(progress_step(stage_, total_, total_));
   }
 
  private:
-  const KMeansProgress& progress_;
+  const ProgressCallback& progress_;
   const char* stage_;
   std::int64_t total_;
   std::atomic<std::int64_t> done_{0};

@@ -18,7 +18,7 @@ namespace hulhe::kmeans_internal {
 // `prepare(c)` runs once, serially, before the costs to a new centre c are computed.
 template <typename Prepare, typename CostTo>
 std::vector<std::int64_t> plus_plus_seeds(std::int64_t n, int k, SplitMix64& rng, int threads,
-                                          const KMeansProgress& progress, Prepare prepare,
+                                          const ProgressCallback& progress, Prepare prepare,
                                           CostTo cost_to) {
   std::vector<std::int64_t> seeds;
   seeds.push_back(static_cast<std::int64_t>(rng.below_wide(n)));
@@ -48,7 +48,7 @@ std::vector<std::int64_t> plus_plus_seeds(std::int64_t n, int k, SplitMix64& rng
     prepare(pick);
 #pragma omp parallel for num_threads(threads) schedule(static)
     for (std::int64_t i = 0; i < n; ++i) d[i] = std::min(d[i], cost_to(i, pick));
-    if (progress && (c % 16 == 0 || c + 1 == k)) progress("seed", c + 1, k);
+    if (progress && (c % 16 == 0 || c + 1 == k)) progress(progress_step("seed", c + 1, k));
   }
   return seeds;
 }
@@ -66,7 +66,7 @@ std::vector<std::int64_t> plus_plus_seeds(std::int64_t n, int k, SplitMix64& rng
 template <typename Distance>
 std::vector<std::int64_t> plus_plus_seeds_bounded(std::int64_t n, int k, bool squared,
                                                   SplitMix64& rng, int threads,
-                                                  const KMeansProgress& progress,
+                                                  const ProgressCallback& progress,
                                                   Distance distance) {
   constexpr std::int64_t kSeedBlock = 1024;
   const std::int64_t blocks = (n + kSeedBlock - 1) / kSeedBlock;
@@ -148,7 +148,7 @@ std::vector<std::int64_t> plus_plus_seeds_bounded(std::int64_t n, int k, bool sq
         block_cost[b] = sum;
       }
     }
-    if (progress && (c % 16 == 0 || c + 1 == k)) progress("seed", c + 1, k);
+    if (progress && (c % 16 == 0 || c + 1 == k)) progress(progress_step("seed", c + 1, k));
   }
   return seeds;
 }

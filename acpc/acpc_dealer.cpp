@@ -93,7 +93,7 @@ AcpcDealer::AcpcDealer(DealerConfig config) : config_(std::move(config)) {
   }
 }
 
-DealerResult AcpcDealer::run(std::ostream* log, std::ostream* progress) {
+DealerResult AcpcDealer::run(std::ostream* log, const ProgressCallback& progress) {
   const GameDefinition& game = config_.game;
   const int n = game.num_players;
   const int timeout = config_.timeout_ms;
@@ -230,15 +230,10 @@ DealerResult AcpcDealer::run(std::ostream* log, std::ostream* progress) {
     ++result.hands;
 
     const auto now = std::chrono::steady_clock::now();
-    if (progress != nullptr && now - last_progress > std::chrono::seconds(2)) {
+    if (progress && now - last_progress > std::chrono::seconds(2)) {
       last_progress = now;
-      const double secs = std::chrono::duration<double>(now - started).count();
-      const double rate = static_cast<double>(result.hands) / secs;
-      char buf[160];
-      std::snprintf(buf, sizeof buf, "dealer: %lld/%lld hands, %.0f hands/s, ETA %.0f s\n",
-                    static_cast<long long>(result.hands), static_cast<long long>(config_.hands),
-                    rate, static_cast<double>(config_.hands - result.hands) / rate);
-      *progress << buf << std::flush;
+      progress(progress_at("dealer", result.hands, config_.hands, result.hands,
+                           std::chrono::duration<double>(now - started).count()));
     }
   }
   if (log != nullptr) {

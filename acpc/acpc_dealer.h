@@ -22,6 +22,7 @@
 
 #include "acpc/line_socket.h"
 #include "game/game_definition.h"
+#include "util/progress.h"
 
 namespace hulhe {
 
@@ -49,8 +50,8 @@ class AcpcDealer {
   explicit AcpcDealer(DealerConfig config);
   const std::vector<int>& ports() const { return ports_; }
   // Accepts the players (seat order), plays the match. `log` (may be null) gets the ACPC
-  // log; `progress` (may be null) a line every few seconds with rate and ETA.
-  DealerResult run(std::ostream* log, std::ostream* progress);
+  // log; `progress` (may be empty) the hands dealt every two seconds (util/progress.h).
+  DealerResult run(std::ostream* log, const ProgressCallback& progress);
 
  private:
   DealerConfig config_;

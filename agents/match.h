@@ -23,6 +23,7 @@
 
 #include "agents/agent_factory.h"
 #include "game/game_definition.h"
+#include "util/progress.h"
 
 namespace hulhe {
 
@@ -35,8 +36,11 @@ struct MatchConfig {
   int threads = 1;
   // When set, one ACPC dealer-log STATE line per hand, in hand order, then a SCORE line.
   std::ostream* log = nullptr;
-  // Called after every block of hands from the calling thread: (hands done, hands in all,
-  // seconds since the start).
+  // Told after every block of hands, from the calling thread: hands done, in all, and the
+  // seconds since the start (util/progress.h; rate and ETA filled in).
+  ProgressCallback on_progress;
+  // The same as (hands done, hands in all, seconds): the shape the Python module
+  // (python/agents.cpp) still sets; play_match reports to it only when on_progress is unset.
   std::function<void(std::int64_t, std::int64_t, double)> progress;
 };
 

@@ -1,6 +1,7 @@
 #include "agents/tournament.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <numeric>
 
@@ -96,8 +97,7 @@ std::vector<RankEntry> instant_runoff_ranking(const CrossTable& table) {
 }
 
 TournamentResult play_tournament(const GameDefinition& game, const std::vector<AgentSource>& agents,
-                                 const MatchConfig& config,
-                                 const std::function<void(int, int)>& progress) {
+                                 const MatchConfig& config, const ProgressCallback& progress) {
   const int n = static_cast<int>(agents.size());
   if (n < 2) throw InputError("a tournament needs at least two agents");
   TournamentResult result;
@@ -114,10 +114,14 @@ TournamentResult play_tournament(const GameDefinition& game, const std::vector<A
     t.names.push_back(name);
   }
   const int matches = n * (n - 1) / 2;
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
   int m = 0;
   for (int i = 0; i < n; ++i)
     for (int j = i + 1; j < n; ++j) {
-      if (progress) progress(m, matches);
+      if (progress)
+        progress(progress_at("", m, matches, m,
+                             std::chrono::duration<double>(Clock::now() - start).count()));
       ++m;
       MatchResult r = play_match(game, agents[i], agents[j], config);
       r.a = t.names[i];

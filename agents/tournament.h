@@ -15,6 +15,7 @@
 
 #include "agents/match.h"
 #include "game/game_definition.h"
+#include "util/progress.h"
 
 namespace hulhe {
 
@@ -53,9 +54,9 @@ struct TournamentResult {
 };
 
 // Every pair plays `config` (same seed, so the same deals: common random numbers).
-// `progress`, when set, is told before each match (match index, matches in all).
+// `progress`, when set, is told before each match: matches done (the index of the next), in
+// all, and the seconds since the start; within a match, config.on_progress is told hands.
 TournamentResult play_tournament(const GameDefinition& game, const std::vector<AgentSource>& agents,
-                                 const MatchConfig& config,
-                                 const std::function<void(int, int)>& progress = {});
+                                 const MatchConfig& config, const ProgressCallback& progress = {});
 
 }  // namespace hulhe

@@ -14,7 +14,7 @@
 
 #include "public_tree/sampled_deal.h"
 #include "util/input_error.h"
-#include "util/progress_pace.h"
+#include "util/progress.h"
 
 namespace hulhe {
 namespace {
@@ -287,15 +287,9 @@ LocalBestResponseReport LocalBestResponse::run() const {
   std::atomic<double> sum{0.0};  // of the hands done: the running mean in progress reports
   ProgressTimer timer(m.opt.progress_every_seconds);
   auto report = [&](std::int64_t d, bool last) {
-    const Pace p = pace(d, total - d, timer.elapsed_seconds());
-    EvaluationProgress e;
-    e.done = e.computed = d;
-    e.total = total;
-    e.elapsed_seconds = p.elapsed_seconds;
-    e.per_second = p.per_second;
-    e.eta_seconds = p.eta_seconds;
+    Progress e = progress_at("lbr", d, total, d, timer.elapsed_seconds());
     e.seconds_per_unit_per_thread =
-        p.elapsed_seconds * std::max(1, m.opt.threads) / static_cast<double>(d);
+        e.elapsed_seconds * std::max(1, m.opt.threads) / static_cast<double>(d);
     e.estimate = sum.load() / static_cast<double>(d);
     e.last = last;
     m.opt.on_progress(e);

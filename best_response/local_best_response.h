@@ -31,10 +31,10 @@
 #include <span>
 
 #include "abstraction/policy.h"
-#include "best_response/evaluation_progress.h"
 #include "best_response/range_equity.h"
 #include "game/betting_tree.h"
 #include "public_tree/private_hands.h"
+#include "util/progress.h"
 
 namespace hulhe {
 
@@ -45,7 +45,7 @@ struct LocalBestResponseOptions {
   RangeEquityOptions equity;
   // Hands done, rate, ETA and the mean so far: called from one thread at most every
   // progress_every_seconds, and once after the last hand.
-  EvaluationProgressCallback on_progress;
+  ProgressCallback on_progress;
   double progress_every_seconds = 2.0;
 };
 

@@ -51,7 +51,7 @@ void run(const AbstractOptions& opt) {
     fmt::print(stderr, "  {:<8} {}\n", kRoundNames[r], config.describe(r));
   auto start = std::chrono::steady_clock::now();
   // A stage's start (done 0) prints nothing; its progress and end print a line.
-  AbstractionBuilder builder(config, game.hash(), threads, [](const AbstractionProgress& p) {
+  AbstractionBuilder builder(config, game.hash(), threads, [](const Progress& p) {
     if (p.done > 0) fmt::print(stderr, "{}\n", abstraction_progress_line(p));
   });
   BucketMap map = builder.build();

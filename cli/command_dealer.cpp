@@ -13,6 +13,7 @@
 
 #include "acpc/acpc_dealer.h"
 #include "cli/commands.h"
+#include "cli/progress_lines.h"
 #include "cli/thread_seed_options.h"
 #include "game/game_definition.h"
 #include "util/input_error.h"
@@ -60,7 +61,8 @@ void run(const Options& o) {
 
   DealerResult r;
   try {
-    r = dealer.run(log ? &log->stream() : nullptr, &std::cerr);
+    r = dealer.run(log ? &log->stream() : nullptr,
+                   [](const Progress& p) { fmt::print(stderr, "{}\n", dealer_progress_line(p)); });
   } catch (const InputError&) {
     // The hands played before a player failed are worth keeping, where that replaces no file.
     if (log && !log->is_standard_output()) {

@@ -24,6 +24,7 @@
 #include "agents/baseline_policies.h"
 #include "cli/commands.h"
 #include "cli/option_checks.h"
+#include "cli/progress_lines.h"
 #include "cli/thread_seed_options.h"
 #include "game/betting_tree.h"
 #include "game/hand_indexer.h"
@@ -84,15 +85,12 @@ void write_strategy(const Options& o, const Policy& policy, const CardAbstractio
                      abstraction.describe() + " is not one");
   const int threads = o.threads ? *o.threads : omp_get_max_threads();
   require_thread_start(threads);  // util/thread_start.h: a clear error, not libgomp's abort
-  const auto start = std::chrono::steady_clock::now();
-  auto last = start;
-  const CompactBucketAbstraction compact = CompactBucketAbstraction::from(
-      *clustered, bucket_map, threads, [&](std::int64_t done, std::int64_t total) {
-        const auto now = std::chrono::steady_clock::now();
-        if (done < total && now - last < std::chrono::seconds(2)) return;
-        last = now;
-        fmt::print(stderr, "export: river boards checked {}/{} ({:.0f} s)\n", done, total,
-                   std::chrono::duration<double>(now - start).count());
+  double last = 0.0;              // the elapsed time of the last line printed
+  const CompactBucketAbstraction compact =
+      CompactBucketAbstraction::from(*clustered, bucket_map, threads, [&](const Progress& p) {
+        if (p.done < p.total && p.elapsed_seconds - last < 2.0) return;
+        last = p.elapsed_seconds;
+        fmt::print(stderr, "{}\n", export_progress_line(p));
       });
   fmt::print(stderr, "export: {} of {} canonical river hands kept as exceptions\n",
              compact.exceptions().index.size(), HandIndexer::holdem(3).size());

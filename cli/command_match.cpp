@@ -12,7 +12,7 @@
 #include "agents/match.h"
 #include "cli/commands.h"
 #include "cli/match_options.h"
-#include "cli/match_progress.h"
+#include "cli/progress_lines.h"
 #include "cli/thread_seed_options.h"
 #include "game/game_definition.h"
 #include "util/input_error.h"
@@ -43,7 +43,7 @@ void run(const Options& o) {
   }
   std::FILE* const summary = log && log->is_standard_output() ? stderr : stdout;
   MatchProgress progress("match: ");
-  if (!o.quiet) config.progress = std::ref(progress);
+  if (!o.quiet) config.on_progress = std::ref(progress);
   const MatchResult r = play_match(game, a, b, config);
   if (log) log->commit();
   const double rate = r.seconds > 0 ? static_cast<double>(r.hands) / r.seconds : 0.0;

@@ -43,13 +43,10 @@ class ProgressLines final : public PipelineObserver {
     fmt::print(stderr, "[1/4] abstraction: building {} ({} threads)\n", bucket_map, threads);
   }
   // At most one line per 5 seconds, and the end of each stage.
-  void abstraction_progress(const std::string& stage, std::int64_t done, std::int64_t total,
-                            double elapsed) override {
-    if (done < total && Clock::now() - last_line_ < std::chrono::seconds(5)) return;
+  void abstraction_progress(const Progress& p) override {
+    if (p.done < p.total && Clock::now() - last_line_ < std::chrono::seconds(5)) return;
     last_line_ = Clock::now();
-    fmt::print(stderr, "      {}: {}/{} ({:.0f}%) · elapsed {}\n", stage, done, total,
-               total > 0 ? 100.0 * static_cast<double>(done) / static_cast<double>(total) : 100.0,
-               format_duration(elapsed));
+    fmt::print(stderr, "{}\n", run_abstraction_progress_line(p));
   }
   void abstraction_built(double seconds) override {
     fmt::print(stderr, "      bucket map written in {}\n", format_duration(seconds));
@@ -66,15 +63,8 @@ class ProgressLines final : public PipelineObserver {
                                      solver.iterations_done())
                        : std::string());
   }
-  void solve_progress(const SolverRun& solver, const SolveProgress& p) override {
-    std::string line =
-        fmt::format("      iteration {} · {} it/s · elapsed {} · ETA {}", p.iterations,
-                    format_rate(p.iterations_per_second), format_duration(p.elapsed_seconds),
-                    format_duration(p.eta_seconds));
-    if (p.checkpoint_written)
-      line += fmt::format(" · checkpoint {:.1f}s ({:.0f} MB/s)", solver.last_checkpoint_seconds(),
-                          solver.last_checkpoint_mb_per_second());
-    fmt::print(stderr, "{}\n", line);
+  void solve_progress(const SolverRun& solver, const Progress& p) override {
+    fmt::print(stderr, "{}\n", run_solve_progress_line(p, solver));
   }
   void estimate_done(const CurvePoint& point, int flops, double seconds) override {
     fmt::print(stderr, "      exploitability ≈ {:.1f} ± {:.1f} mbb/g ({} flops, {})\n", point.mbb,
@@ -110,7 +100,7 @@ class ProgressLines final : public PipelineObserver {
                  "({:.1f} mbb/g) stays in {}\n",
                  k.iterations, k.mbb, k.candidates, k.last_mbb, k.last_strategy);
   }
-  void evaluation_progress(const EvaluationProgress& p) override {
+  void evaluation_progress(const Progress& p) override {
     fmt::print(stderr, "{}\n", best_response_progress_line(p));
   }
 

@@ -11,6 +11,7 @@
 
 #include "cli/commands.h"
 #include "cli/option_checks.h"
+#include "cli/progress_lines.h"
 #include "cli/thread_seed_options.h"
 #include "distributed/distributed_solve.h"
 #include "pipeline/solve_config.h"
@@ -78,22 +79,8 @@ void run(const Options& o) {
       fmt::print(stderr, "resuming {} at iteration {}\n", config.checkpoint,
                  solver.iterations_done());
   }
-  const SolveSummary s = solver.run([&solver](const SolveProgress& p) {
-    std::string expl = p.exploitability_chips
-                           ? fmt::format(" · exploitability {:.3e} chips", *p.exploitability_chips)
-                           : std::string();
-    const SyncCost sync = solver.last_sync();
-    fmt::print(stderr, "iteration {}/{} · {} it/s · elapsed {} · ETA {}{}{}{}\n", p.iterations,
-               p.target, format_rate(p.iterations_per_second), format_duration(p.elapsed_seconds),
-               format_duration(p.eta_seconds), expl,
-               p.checkpoint_written ? fmt::format(" · checkpoint {:.1f}s ({:.0f} MB/s)",
-                                                  solver.last_checkpoint_seconds(),
-                                                  solver.last_checkpoint_mb_per_second())
-                                    : std::string(),
-               solver.ranks() > 1
-                   ? fmt::format(" · sync {:.3f}s ({:.1f} MB)", sync.seconds, sync.bytes / 1e6)
-                   : std::string());
-  });
+  const SolveSummary s = solver.run(
+      [&solver](const Progress& p) { fmt::print(stderr, "{}\n", solve_progress_line(p, solver)); });
   if (!speaks) return;
   if (s.interrupted) fmt::print(stderr, "stopped by signal; checkpoint written\n");
   fmt::print("solved {} with {}: iterations {}..{} in {} ({} it/s)\n", solver.game().name,

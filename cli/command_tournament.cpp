@@ -13,7 +13,7 @@
 #include "agents/tournament.h"
 #include "cli/commands.h"
 #include "cli/match_options.h"
-#include "cli/match_progress.h"
+#include "cli/progress_lines.h"
 #include "cli/thread_seed_options.h"
 #include "game/game_definition.h"
 #include "util/input_error.h"
@@ -59,25 +59,20 @@ void run(const Options& o) {
   const int n = static_cast<int>(agents.size());
   // Progress: within a match every 2 s (hands/s, the match's ETA); at the end of each match
   // one line with the tournament's ETA, from the time the matches so far took.
-  const auto start = std::chrono::steady_clock::now();
-  int match = 0, matches = 1;
+  Progress tournament;  // its report at the start of the match under way
   std::string label;
   MatchProgress in_match("");
   if (!o.quiet)
-    config.progress = [&](std::int64_t done, std::int64_t total, double seconds) {
-      if (done < total) return in_match(done, total, seconds);
-      const double elapsed =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      fmt::print(stderr, "{}{} hands in {:.1f} s ({:.0f} hands/s); tournament ETA {:.0f}s\n", label,
-                 total, seconds, seconds > 0 ? static_cast<double>(total) / seconds : 0.0,
-                 elapsed / (match + 1) * (matches - match - 1));
+    config.on_progress = [&](const Progress& p) {
+      if (p.done < p.total) return in_match(p);
+      fmt::print(stderr, "{}\n", match_done_line(label, p, tournament));
     };
-  const TournamentResult r = play_tournament(game, agents, config, [&](int m, int total) {
-    match = m;
-    matches = total;
+  const TournamentResult r = play_tournament(game, agents, config, [&](const Progress& p) {
+    tournament = p;
+    const auto m = static_cast<int>(p.done);
     int i = 0, k = m;  // pair (i, j) of match m, in play_tournament's order
     while (k >= n - 1 - i) k -= n - 1 - i, ++i;
-    label = fmt::format("match {}/{} ({} vs {}): ", m + 1, total, agents[i].name,
+    label = fmt::format("match {}/{} ({} vs {}): ", m + 1, p.total, agents[i].name,
                         agents[i + 1 + k].name);
     in_match = MatchProgress(label);
   });

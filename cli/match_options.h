@@ -4,7 +4,6 @@
 #include <string>
 
 #include "agents/match.h"
-#include "cli/match_progress.h"
 #include "util/thread_start.h"
 
 namespace hulhe::cli {

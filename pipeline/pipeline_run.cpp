@@ -69,7 +69,7 @@ HoldemBestResponseReport PipelineRun::evaluate(const Policy& policy, bool exact,
   o.sample_flops = exact ? 0 : e.flops;
   o.seed = e.seed;
   if (progress != nullptr)
-    o.on_progress = [progress](const EvaluationProgress& p) { progress->evaluation_progress(p); };
+    o.on_progress = [progress](const Progress& p) { progress->evaluation_progress(p); };
   if (estimator_) return estimator_(policy, o);
   return HoldemBestResponse(policy, o).run();
 }
@@ -171,10 +171,11 @@ void PipelineRun::ensure_bucket_map(PipelineObserver& observer) {
   const int threads = config_.solve.threads;
   observer.abstraction_building(path, threads);
   const auto start = Clock::now();
-  AbstractionBuilder builder(
-      config_.abstraction, game_.hash(), threads, [&](const AbstractionProgress& p) {
-        observer.abstraction_progress(p.stage, p.done, p.total, since(start));
-      });
+  AbstractionBuilder builder(config_.abstraction, game_.hash(), threads, [&](const Progress& p) {
+    Progress step = p;
+    step.elapsed_seconds = since(start);  // of the whole stage 1
+    observer.abstraction_progress(step);
+  });
   builder.build().save(path);
   observer.abstraction_built(since(start));
 }
@@ -218,11 +219,12 @@ PipelineReport PipelineRun::run(PipelineObserver& observer) {
                        "abstraction is " +
                        solver.abstraction().describe());
     const auto t_compact = Clock::now();
-    compact.emplace(CompactBucketAbstraction::from(
-        *clustered, config_.solve.bucket_map, threads, [&](std::int64_t done, std::int64_t total) {
-          observer.abstraction_progress("compact export: river boards checked", done, total,
-                                        since(t_compact));
-        }));
+    compact.emplace(CompactBucketAbstraction::from(*clustered, config_.solve.bucket_map, threads,
+                                                   [&](const Progress& p) {
+                                                     Progress step = p;
+                                                     step.stage = "compact export: " + p.stage;
+                                                     observer.abstraction_progress(step);
+                                                   }));
     report.exported.compact_check_seconds = since(t_compact);
   }
   observer.solve_started(solver, resume);
@@ -248,14 +250,14 @@ PipelineReport PipelineRun::run(PipelineObserver& observer) {
   std::optional<CurvePoint> best;  // the estimate of what the strategy file holds now
   const EvaluationSettings& evaluation = config_.evaluation;
   const double budget = config_.solve.seconds;
-  const SolveSummary summary = solver.run([&](const SolveProgress& p) {
+  const SolveSummary summary = solver.run([&](const Progress& p) {
     observer.solve_progress(solver, p);
     if (evaluation.every_seconds <= 0 || evaluation.flops <= 0 ||
         p.elapsed_seconds - last_estimate < evaluation.every_seconds)
       return;
     // The solve ends after this chunk, or within half an interval: stage 4 estimates the
     // last strategy on the same flops, so an estimate here would about double the final wait.
-    if (p.iterations >= p.target ||
+    if (p.done >= p.total ||
         (budget > 0 && budget - p.elapsed_seconds < 0.5 * evaluation.every_seconds) ||
         SolverRun::stop_requested())
       return;
@@ -273,12 +275,12 @@ PipelineReport PipelineRun::run(PipelineObserver& observer) {
       observer.estimate_stopped(took);
       return;
     }
-    report.curve.push_back({p.elapsed_seconds, p.iterations, report.to_mbb(r.mean),
-                            report.to_mbb(r.mean_ci95), false});
+    report.curve.push_back(
+        {p.elapsed_seconds, p.done, report.to_mbb(r.mean), report.to_mbb(r.mean_ci95), false});
     observer.estimate_done(report.curve.back(), evaluation.flops, took);
     if (best && !(report.curve.back().mbb < best->mbb)) return;
     const auto t_write = Clock::now();
-    write_strategy(exports.strategy, p.iterations, "");
+    write_strategy(exports.strategy, p.done, "");
     best = report.curve.back();
     const double wrote = since(t_write);
     report.solve.best_export_seconds += wrote;

@@ -34,13 +34,13 @@
 #include <string>
 #include <vector>
 
-#include "best_response/evaluation_progress.h"
 #include "best_response/holdem/holdem_best_response.h"
 #include "game/game_definition.h"
 #include "pipeline/exploitability_curve.h"
 #include "pipeline/pipeline_config.h"
 #include "pipeline/solve_ranks.h"
 #include "pipeline/solver_run.h"
+#include "util/progress.h"
 
 namespace hulhe {
 
@@ -68,12 +68,13 @@ class PipelineObserver {
   // Stage 1.
   virtual void abstraction_reused(const std::string& /*bucket_map*/) {}
   virtual void abstraction_building(const std::string& /*bucket_map*/, int /*threads*/) {}
-  virtual void abstraction_progress(const std::string& /*stage*/, std::int64_t /*done*/,
-                                    std::int64_t /*total*/, double /*elapsed_seconds*/) {}
+  // The builder's steps (abstraction_builder.h), elapsed_seconds since stage 1 began, and the
+  // compact export's river check before the solve (stage "compact export: ...").
+  virtual void abstraction_progress(const Progress& /*p*/) {}
   virtual void abstraction_built(double /*seconds*/) {}
   // Stage 2.
   virtual void solve_started(const SolverRun& /*solver*/, bool /*resumed*/) {}
-  virtual void solve_progress(const SolverRun& /*solver*/, const SolveProgress& /*p*/) {}
+  virtual void solve_progress(const SolverRun& /*solver*/, const Progress& /*p*/) {}
   virtual void estimate_done(const CurvePoint& /*point*/, int /*flops*/, double /*seconds*/) {}
   virtual void estimate_stopped(double /*seconds*/) {}
   // The estimate just done is the lowest so far: that strategy is now in the strategy file.
@@ -88,7 +89,7 @@ class PipelineObserver {
   virtual void evaluation_started(bool /*exact*/, int /*flops*/) {}
   virtual void strategy_kept(const KeptStrategy& /*kept*/) {}
   // From an evaluation thread, under the walk's lock (the run waits on it).
-  virtual void evaluation_progress(const EvaluationProgress& /*p*/) {}
+  virtual void evaluation_progress(const Progress& /*p*/) {}
 };
 
 struct PipelineReport {

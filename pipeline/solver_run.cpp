@@ -132,21 +132,21 @@ SolverRun::SolverRun(const SolveConfig& config, bool resume)
 
 SolverRun::~SolverRun() = default;
 
-SolveProgress SolverRun::progress_at(double elapsed, std::int64_t start_done, bool wrote,
-                                     std::int64_t count, double took) const {
-  SolveProgress p;
-  p.iterations = done_;
-  p.target = config_.iterations;
+Progress SolverRun::report_at(double elapsed, std::int64_t start_done, bool wrote,
+                              std::int64_t count, double took) {
+  Progress p;
+  p.stage = "solve";
+  p.done = done_;
+  p.total = config_.iterations;
+  p.computed = done_ - start_done;
   p.elapsed_seconds = elapsed;
-  p.iterations_per_second = static_cast<double>(done_ - start_done) / std::max(elapsed, 1e-9);
-  p.eta_seconds =
-      static_cast<double>(config_.iterations - done_) / std::max(p.iterations_per_second, 1e-9);
+  p.per_second = static_cast<double>(done_ - start_done) / std::max(elapsed, 1e-9);
+  p.eta_seconds = static_cast<double>(config_.iterations - done_) / std::max(p.per_second, 1e-9);
   if (config_.seconds > 0) p.eta_seconds = std::min(p.eta_seconds, config_.seconds - elapsed);
   p.eta_seconds = std::max(p.eta_seconds, 0.0);
-  if (auto r = exploitability()) p.exploitability_chips = r->exploitability_chips;
-  p.checkpoint_written = wrote;
-  p.chunk_iterations = count;
-  p.chunk_seconds = took;
+  if (auto r = exploitability()) p.estimate = r->exploitability_chips;
+  p.last = done_ >= config_.iterations;
+  last_chunk_ = {count, took, wrote};
   return p;
 }
 
@@ -229,7 +229,7 @@ void SolverRun::run_over(std::shared_ptr<SolveRanks> ranks) {
   ranks_ = std::move(ranks);
 }
 
-SolveSummary SolverRun::run(const std::function<void(const SolveProgress&)>& on_progress) {
+SolveSummary SolverRun::run(const ProgressCallback& on_progress) {
   StopSignals signals;
   if (ranks_) return run_ranks(on_progress);
   SolveSummary summary;
@@ -285,7 +285,7 @@ SolveSummary SolverRun::run(const std::function<void(const SolveProgress&)>& on_
     }
     if (on_progress && (elapsed - last_progress >= config_.progress_every_seconds || wrote)) {
       last_progress = elapsed;
-      on_progress(progress_at(elapsed, start_done, wrote, count, took));
+      on_progress(report_at(elapsed, start_done, wrote, count, took));
     }
   }
   summary.interrupted = signals.stopped();

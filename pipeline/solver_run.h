@@ -24,20 +24,38 @@
 #include "public_tree/strategy_tables.h"
 #include "solver/cfr_algorithm.h"
 #include "util/process_facts.h"
+#include "util/progress.h"
 
 namespace hulhe {
 
+// The solver reports its progress (util/progress.h) after a chunk at most every
+// progress_every_seconds and after each periodic checkpoint: stage "solve", done = the
+// iterations so far (a resumed checkpoint's included), total = the iteration target, computed
+// = this invocation's, elapsed time and rate in solve time, the ETA to the target or to the time
+// budget if sooner, and estimate = the exact exploitability in chips where that is cheap.
+// The chunk behind the report: SolverRun::last_chunk().
+struct SolveChunk {
+  std::int64_t iterations = 0;
+  double seconds = 0.0;             // its wall time
+  bool checkpoint_written = false;  // a periodic checkpoint followed it
+};
+
+// A solve report under the names the Python module (python/solving.cpp) reads: a callback
+// taking it converts to the ProgressCallback SolverRun::run takes.
 struct SolveProgress {
-  std::int64_t iterations = 0;  // total done
+  SolveProgress(const Progress& p)  // NOLINT(google-explicit-constructor): that conversion
+      : iterations(p.done),
+        target(p.total),
+        elapsed_seconds(p.elapsed_seconds),
+        iterations_per_second(p.per_second),
+        eta_seconds(p.eta_seconds),
+        exploitability_chips(p.estimate) {}
+  std::int64_t iterations = 0;
   std::int64_t target = 0;
-  double elapsed_seconds = 0.0;  // this invocation
+  double elapsed_seconds = 0.0;
   double iterations_per_second = 0.0;
-  double eta_seconds = 0.0;  // to the iteration target, or to the time budget if sooner
+  double eta_seconds = 0.0;
   std::optional<double> exploitability_chips;
-  bool checkpoint_written = false;
-  // The last chunk: iterations and wall seconds (tests and diagnostics).
-  std::int64_t chunk_iterations = 0;
-  double chunk_seconds = 0.0;
 };
 
 // Most of a run's solve time that durable checkpoints written by iteration count may take.
@@ -86,7 +104,9 @@ class SolverRun {
   // Seconds and bytes of the last table sync (runs over ranks).
   SyncCost last_sync() const { return ranks_ ? ranks_->last_sync() : SyncCost{}; }
 
-  SolveSummary run(const std::function<void(const SolveProgress&)>& on_progress);
+  SolveSummary run(const ProgressCallback& on_progress);
+  // The last chunk of iterations: what the progress report just received came after.
+  const SolveChunk& last_chunk() const { return last_chunk_; }
   // Called from the progress callback: `seconds` it spent (e.g. evaluating the strategy) do
   // not count as solve time, neither for the budget nor for the reported rates.
   void exclude_time(double seconds) { excluded_seconds_ += seconds; }
@@ -104,12 +124,13 @@ class SolverRun {
  private:
   void save();
   // run() over several ranks (solver_run_ranks.cpp).
-  SolveSummary run_ranks(const std::function<void(const SolveProgress&)>& on_progress);
+  SolveSummary run_ranks(const ProgressCallback& on_progress);
   double seconds_now() const;
   // The progress report after a chunk of `count` iterations that took `took` seconds, at
-  // `elapsed` seconds of a run that started at iteration `start_done` (one and several ranks).
-  SolveProgress progress_at(double elapsed, std::int64_t start_done, bool wrote, std::int64_t count,
-                            double took) const;
+  // `elapsed` seconds of a run that started at iteration `start_done` (one and several ranks);
+  // records the chunk (last_chunk()).
+  Progress report_at(double elapsed, std::int64_t start_done, bool wrote, std::int64_t count,
+                     double took);
 
   SolveConfig config_;
   CfrParameters params_;
@@ -118,6 +139,7 @@ class SolverRun {
   StrategyTables tables_;
   std::unique_ptr<CfrAlgorithm> algorithm_;
   std::int64_t done_ = 0;
+  SolveChunk last_chunk_;
   bool exact_br_ = true;
   std::size_t memory_bytes_ = 0;
   double excluded_seconds_ = 0.0;

@@ -15,7 +15,7 @@
 
 namespace hulhe {
 
-SolveSummary SolverRun::run_ranks(const std::function<void(const SolveProgress&)>& on_progress) {
+SolveSummary SolverRun::run_ranks(const ProgressCallback& on_progress) {
   SolveRanks& ranks = *ranks_;
   const int size = ranks.size(), rank = ranks.rank();
   SolveSummary summary;
@@ -95,7 +95,7 @@ SolveSummary SolverRun::run_ranks(const std::function<void(const SolveProgress&)
     if (rank == 0 && on_progress &&
         (elapsed - last_progress >= config_.progress_every_seconds || wrote)) {
       last_progress = elapsed;
-      on_progress(progress_at(elapsed, start_done, wrote, count, took));
+      on_progress(report_at(elapsed, start_done, wrote, count, took));
     }
   }
   if (rank == 0) save();

@@ -37,9 +37,9 @@ CompactBucketAbstraction::CompactBucketAbstraction(std::vector<PackedRoundBucket
   }
 }
 
-CompactBucketAbstraction CompactBucketAbstraction::from(
-    const ClusteredAbstraction& clustered, const std::string& path, int threads,
-    const std::function<void(std::int64_t, std::int64_t)>& progress) {
+CompactBucketAbstraction CompactBucketAbstraction::from(const ClusteredAbstraction& clustered,
+                                                        const std::string& path, int threads,
+                                                        const ProgressCallback& progress) {
   const BucketMap& map = clustered.map();
   if (map.rounds.size() != 4)
     throw InputError("bucket map " + path + ": a compact strategy file needs all four rounds");

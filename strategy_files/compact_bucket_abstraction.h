@@ -35,9 +35,9 @@ class CompactBucketAbstraction final : public CardAbstraction {
   // model read from the map, and every canonical river hand checked against the map's table
   // (river_exceptions; minutes at thousands of buckets). Keeps the map's hash and
   // description. InputError naming `path` for a map this cannot represent.
-  static CompactBucketAbstraction from(
-      const ClusteredAbstraction& clustered, const std::string& path, int threads,
-      const std::function<void(std::int64_t, std::int64_t)>& progress = {});
+  static CompactBucketAbstraction from(const ClusteredAbstraction& clustered,
+                                       const std::string& path, int threads,
+                                       const ProgressCallback& progress = {});
 
   int num_rounds() const override { return 4; }
   std::int32_t num_buckets(int round) const override {

@@ -148,13 +148,17 @@ std::int32_t OchsRiverBucketer::bucket(const Card* hole, const Card* board) cons
 
 RiverExceptions river_exceptions(const OchsRiverBucketer& bucketer,
                                  const std::function<std::int32_t(std::uint64_t)>& table_bucket,
-                                 int threads,
-                                 const std::function<void(std::int64_t, std::int64_t)>& progress) {
+                                 int threads, const ProgressCallback& progress) {
   const auto num_boards = static_cast<std::int64_t>(canonical_boards(5).size());
   // Each thread's exceptions apart, joined after the sweep.
   std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> per_thread(
       threads > 0 ? threads : omp_get_max_threads());
   std::atomic<std::int64_t> done{0};
+  const ProgressTimer clock(0.0);  // the elapsed time of the reports
+  auto report = [&](std::int64_t boards) {
+    progress(
+        progress_at("river boards checked", boards, num_boards, boards, clock.elapsed_seconds()));
+  };
   sweep_canonical_river_boards(
       RiverBoardSweep(bucketer.pair_cluster(), bucketer.clusters()), threads,
       [&](int thread, std::uint64_t index, const float* values) {
@@ -165,11 +169,11 @@ RiverExceptions river_exceptions(const OchsRiverBucketer& bucketer,
       },
       [&](int thread) {
         const std::int64_t now = ++done;
-        if (progress && thread == 0 && now % 1024 == 0) progress(now, num_boards);
+        if (progress && thread == 0 && now % 1024 == 0) report(now);
       });
   std::vector<std::pair<std::uint32_t, std::uint32_t>> found;
   for (const auto& local : per_thread) found.insert(found.end(), local.begin(), local.end());
-  if (progress) progress(num_boards, num_boards);
+  if (progress) report(num_boards);
   // Suit-isomorphic pairs of one board share an index (and its values): keep one.
   std::sort(found.begin(), found.end());
   found.erase(std::unique(found.begin(), found.end()), found.end());

@@ -25,6 +25,7 @@
 
 #include "abstraction/bucket_map.h"
 #include "game/card.h"
+#include "util/progress.h"
 
 namespace hulhe {
 
@@ -75,14 +76,14 @@ class OchsRiverBucketer {
 // of its live hole pairs by one RiverBoardSweep (the builder's code), their nearest centres,
 // compared with table_bucket(canonical river index) (HandIndexer::holdem(3)). Returns the
 // canonical indices whose stored bucket differs from the computed one, ascending, with the
-// stored bucket. `progress(done, total)` counts boards, from the calling thread.
+// stored bucket. Progress (stage "river boards checked") counts boards, from the calling
+// thread.
 struct RiverExceptions {
   std::vector<std::uint32_t> index;
   std::vector<std::uint32_t> bucket;
 };
 RiverExceptions river_exceptions(const OchsRiverBucketer& bucketer,
                                  const std::function<std::int32_t(std::uint64_t)>& table_bucket,
-                                 int threads,
-                                 const std::function<void(std::int64_t, std::int64_t)>& progress);
+                                 int threads, const ProgressCallback& progress);
 
 }  // namespace hulhe

@@ -343,8 +343,8 @@ TEST(LocalBestResponse, ProgressCallbackEndsWithTheWholeRunAndStaysSilent) {
   o.hands = 500;
   o.threads = 2;
   o.progress_every_seconds = 0.0;
-  std::vector<EvaluationProgress> seen;
-  o.on_progress = [&seen](const EvaluationProgress& p) { seen.push_back(p); };
+  std::vector<Progress> seen;
+  o.on_progress = [&seen](const Progress& p) { seen.push_back(p); };
   LocalBestResponseReport r;
   EXPECT_EQ(testing::printed_by([&] { r = LocalBestResponse(policy, o).run(); }), "");
   ASSERT_FALSE(seen.empty());

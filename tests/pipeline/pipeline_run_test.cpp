@@ -42,7 +42,7 @@ class RecordingObserver final : public PipelineObserver {
     resumed = r;
     add("solve");
   }
-  void solve_progress(const SolverRun&, const SolveProgress&) override { add("progress"); }
+  void solve_progress(const SolverRun&, const Progress&) override { add("progress"); }
   void estimate_done(const CurvePoint&, int, double) override { add("estimate"); }
   void exported(const std::string&, std::uint64_t, int, double) override { add("exported"); }
   void evaluation_started(bool exact, int flops) override {

@@ -86,10 +86,14 @@ TEST(SolverRun, ChunksProgressAndBudgetStayBoundedAfterHoursOfExcludedTime) {
   c.checkpoint_every_seconds = 0.25;
   SolverRun run(c, false);
   SimulatedClock clock(run, 1e-5, 1e-6);
-  std::vector<SolveProgress> reports;
+  struct Report {
+    Progress progress;
+    SolveChunk chunk;
+  };
+  std::vector<Report> reports;
   const double start = clock.seconds();
-  const SolveSummary s = run.run([&](const SolveProgress& p) {
-    reports.push_back(p);
+  const SolveSummary s = run.run([&](const Progress& p) {
+    reports.push_back({p, run.last_chunk()});
     clock.offset += 3600.0;  // an hour-long estimate
     run.exclude_time(3600.0);
   });
@@ -102,11 +106,11 @@ TEST(SolverRun, ChunksProgressAndBudgetStayBoundedAfterHoursOfExcludedTime) {
   double longest_chunk = 0.0, longest_gap = 0.0;
   int checkpoints = 0;
   for (std::size_t i = 0; i < reports.size(); ++i) {
-    longest_chunk = std::max(longest_chunk, reports[i].chunk_seconds);
+    longest_chunk = std::max(longest_chunk, reports[i].chunk.seconds);
     if (i > 0)
-      longest_gap =
-          std::max(longest_gap, reports[i].elapsed_seconds - reports[i - 1].elapsed_seconds);
-    checkpoints += reports[i].checkpoint_written;
+      longest_gap = std::max(longest_gap, reports[i].progress.elapsed_seconds -
+                                              reports[i - 1].progress.elapsed_seconds);
+    checkpoints += reports[i].chunk.checkpoint_written;
   }
   // A chunk sized from hours of excluded time would run for hours.
   EXPECT_LE(longest_chunk, kLongestChunk) << "chunks grew after excluded time";
@@ -128,7 +132,7 @@ TEST(SolverRun, CallbackTimeIsExcludedAndTheBudgetHolds) {
   SimulatedClock clock(run, 1e-4, 1e-6);
   int calls = 0;
   const double start = clock.seconds();
-  const SolveSummary s = run.run([&](const SolveProgress&) {
+  const SolveSummary s = run.run([&](const Progress&) {
     ++calls;
     clock.offset += 0.2;
     run.exclude_time(0.2);
@@ -154,11 +158,11 @@ TEST(SolverRun, SigtermDuringTheCallbackEndsTheRunWithACheckpoint) {
   bool seen_inside = false;
   std::int64_t done_at_signal = -1;
   EXPECT_FALSE(SolverRun::stop_requested());
-  const SolveSummary s = run.run([&](const SolveProgress& p) {
+  const SolveSummary s = run.run([&](const Progress& p) {
     if (++calls == 3) {
       std::raise(SIGTERM);
       seen_inside = SolverRun::stop_requested();
-      done_at_signal = p.iterations;
+      done_at_signal = p.done;
     }
   });
   EXPECT_TRUE(seen_inside);
