@@ -74,9 +74,8 @@ class Walk final : public RangeSolverWalk {
     workers_.resize(std::max(1, g.options.threads));
     for (auto& w : workers_) {
       w.scratch.assign(static_cast<std::size_t>(g.max_depth) * kSlots * n_, Real(0));
-      w.sum.assign(n_, Real(0));
     }
-    clear();
+    reset_gadget();
   }
 
   void iteration() override {
@@ -149,7 +148,6 @@ class Walk final : public RangeSolverWalk {
  private:
   struct Worker {
     std::vector<Real> scratch;
-    std::vector<Real> sum;  // n: strategy()'s per-hand sums
   };
   // What one pass does: a CFR update (current strategies, regrets and averages written), or
   // an evaluation of the averages (a best response for the traverser, or its average too).
@@ -166,27 +164,34 @@ class Walk final : public RangeSolverWalk {
 
   // σ of every hand at (node, board): regret matching (current) or the average. Action-major
   // ([action][hand]) with loops over hands innermost, so that each one vectorises.
-  void strategy(Worker& w, std::int32_t node, std::int32_t board, bool current, Real* sigma) const {
-    const std::int32_t n = n_;
+  void strategy(std::int32_t node, std::int32_t board, bool current, Real* sigma) const {
     const int a = g_.nodes[node].num_actions;
-    const std::int64_t base = g_.offset[node] + static_cast<std::int64_t>(board) * n * a;
+    const std::int64_t base = g_.offset[node] + static_cast<std::int64_t>(board) * n_ * a;
     const Real* table = (current ? regrets_.data() : averages_.data()) + base;
-    Real* sum = w.sum.data();
-    std::fill(sum, sum + n, Real(0));
-    for (int k = 0; k < a; ++k) {
-      const Real* x = table + static_cast<std::int64_t>(k) * n;
-      Real* s = sigma + static_cast<std::int64_t>(k) * n;
-      if (current)
-        for (std::int32_t h = 0; h < n; ++h) s[h] = x[h] > 0 ? x[h] : Real(0);
-      else
-        for (std::int32_t h = 0; h < n; ++h) s[h] = x[h];
-      for (std::int32_t h = 0; h < n; ++h) sum[h] += s[h];
-    }
-    const Real uniform = Real(1) / static_cast<Real>(a);
-    for (std::int32_t h = 0; h < n; ++h) sum[h] = sum[h] > 0 ? Real(1) / sum[h] : Real(0);
-    for (int k = 0; k < a; ++k) {
-      Real* s = sigma + static_cast<std::int64_t>(k) * n;
-      for (std::int32_t h = 0; h < n; ++h) s[h] = sum[h] > 0 ? s[h] * sum[h] : uniform;
+    if (a == 3)
+      current ? normalise<3, true>(table, sigma) : normalise<3, false>(table, sigma);
+    else if (a == 2)
+      current ? normalise<2, true>(table, sigma) : normalise<2, false>(table, sigma);
+    else
+      current ? normalise<1, true>(table, sigma) : normalise<1, false>(table, sigma);
+  }
+  // One pass over the hands, the A actions' entries of a hand side by side in registers.
+  // `Positive`: regret matching (negative entries count as 0).
+  template <int A, bool Positive>
+  void normalise(const Real* __restrict table, Real* __restrict sigma) const {
+    const std::int32_t n = n_;
+    const Real uniform = Real(1) / static_cast<Real>(A);
+    for (std::int32_t h = 0; h < n; ++h) {
+      Real x[A];
+      Real sum = 0;
+      for (int k = 0; k < A; ++k) {
+        x[k] = table[static_cast<std::int64_t>(k) * n + h];
+        if constexpr (Positive) x[k] = x[k] > 0 ? x[k] : Real(0);
+        sum += x[k];
+      }
+      const Real inverse = sum > 0 ? Real(1) / sum : Real(0);
+      for (int k = 0; k < A; ++k)
+        sigma[static_cast<std::int64_t>(k) * n + h] = sum > 0 ? x[k] * inverse : uniform;
     }
   }
 
@@ -208,7 +213,7 @@ class Walk final : public RangeSolverWalk {
     Real* sigma = sc(w, depth, 3);
     Real* child_reach = sc(w, depth, 6);
     const bool own = f.player == p.traverser;
-    if (!(own && p.best_response)) strategy(w, node, board, p.cfr, sigma);
+    if (!(own && p.best_response)) strategy(node, board, p.cfr, sigma);
     for (int k = 0; k < a; ++k) {
       Real* v = sc(w, depth, k);
       const std::int32_t c = f.child[k];

@@ -60,7 +60,10 @@ RangeShowdown::RangeShowdown(const GameDefinition& game, const PrivateHands& all
   std::vector<std::pair<std::int32_t, std::int32_t>> ranked;  // (rank, hand)
   for (std::int32_t i = 0; i < hands.size(); ++i) {
     const CardSet mask = all.masks[hands.full[i]];
-    if (mask.intersects(board)) continue;
+    if (mask.intersects(board)) {
+      touching.push_back(i);
+      continue;
+    }
     const CardSet cards = mask | board;
     ranked.emplace_back(
         full_deck ? static_cast<std::int32_t>(evaluate(cards)) : rank_cards_acpc(cards), i);
@@ -101,7 +104,7 @@ void range_fold_values(const RangeHands& hands, const Real* live, const Real* op
 template <typename Real>
 void range_showdown_values(const RangeHands& hands, const RangeShowdown& order,
                            const Real* opp_reach, Real win, Real lose, Real* out) {
-  std::fill(out, out + hands.size(), Real(0));
+  for (const std::int32_t h : order.touching) out[h] = 0;  // the sweep writes every other
   const std::int32_t m = static_cast<std::int32_t>(order.hand.size());
   const std::int32_t* hand = order.hand.data();
   const std::uint8_t* a = order.card_a.data();

@@ -41,6 +41,7 @@ struct RangeShowdown {
   std::vector<std::int32_t> hand;  // index into RangeHands
   std::vector<std::uint8_t> card_a, card_b;
   std::vector<std::int32_t> group_end;  // per position: one past the last hand tied with it
+  std::vector<std::int32_t> touching;   // the hands of RangeHands that touch the board
 
   RangeShowdown(const GameDefinition& game, const PrivateHands& all, const RangeHands& hands,
                 CardSet board);
