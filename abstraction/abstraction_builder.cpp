@@ -13,8 +13,8 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "abstraction/kmeans.h"
-#include "abstraction/next_round_buckets.h"
+#include "abstraction/clustering/kmeans.h"
+#include "abstraction/features/next_round_buckets.h"
 #include "game/hand_indexer.h"
 #include "util/input_error.h"
 #include "util/process_facts.h"

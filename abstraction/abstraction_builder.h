@@ -17,7 +17,7 @@
 
 #include "abstraction/abstraction_config.h"
 #include "abstraction/bucket_map.h"
-#include "abstraction/earth_movers_distance.h"
+#include "abstraction/clustering/earth_movers_distance.h"
 #include "util/progress.h"
 
 namespace hulhe {

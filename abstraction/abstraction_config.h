@@ -31,9 +31,9 @@ struct RoundConfig {
   int candidates = 0;         // potential: EMDs per hand at most (0: exact argmin)
   int opponent_clusters = 8;  // ochs: clusters of preflop hands (Johanson et al. 2013)
   int opponent_bins = 50;     // ochs: bins of the preflop E[HS] histograms clustered
-  // k-means kernels (abstraction/kmeans.h): false = "exact", the original ones, so a config
-  // without the key builds (and hashes to) the same map as before the key existed;
-  // true = "bounded", the same algorithm with work-skipping bounds (docs/abstraction.md).
+  // k-means kernels (abstraction/clustering/kmeans.h): false = "exact", the original ones, so a
+  // config without the key builds (and hashes to) the same map as before the key existed; true =
+  // "bounded", the same algorithm with work-skipping bounds (docs/abstraction.md).
   bool bounded_kmeans = false;
   // potential: Lloyd steps move centres to medoids (KMeansOptions::medoid_centres), config
   // `centres = "medoid"`; false = "mean", the histogram mean (Ganzfried & Sandholm 2014).

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "abstraction/hand_features.h"
+#include "abstraction/features/hand_features.h"
 #include "util/checksums.h"
 
 namespace hulhe {

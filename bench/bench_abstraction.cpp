@@ -13,10 +13,10 @@
 
 #include "abstraction/abstraction_builder.h"
 #include "abstraction/bucket_map.h"
-#include "abstraction/earth_movers_distance.h"
-#include "abstraction/hand_features.h"
-#include "abstraction/kmeans.h"
-#include "abstraction/next_round_buckets.h"
+#include "abstraction/clustering/earth_movers_distance.h"
+#include "abstraction/clustering/kmeans.h"
+#include "abstraction/features/hand_features.h"
+#include "abstraction/features/next_round_buckets.h"
 #include "game/hand_indexer.h"
 #include "tests/support/planar_ground.h"
 

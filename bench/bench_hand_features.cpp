@@ -1,4 +1,4 @@
-// Wall time and peak memory of each full-round hand feature (abstraction/hand_features.h).
+// Wall time and peak memory of each full-round hand feature (abstraction/features/hand_features.h).
 // Each benchmark runs once (the features are minutes of work, not microseconds); run one
 // filter per process to read a feature's own peak memory, e.g.
 //   bench_hand_features --benchmark_filter=OchsFeatures
@@ -9,7 +9,7 @@
 #include <cstdlib>
 #include <vector>
 
-#include "abstraction/hand_features.h"
+#include "abstraction/features/hand_features.h"
 #include "game/hand_indexer.h"
 #include "util/process_facts.h"
 

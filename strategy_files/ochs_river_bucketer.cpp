@@ -10,8 +10,8 @@
 #include <stdexcept>
 #include <utility>
 
-#include "abstraction/ochs.h"
-#include "abstraction/river_strength.h"
+#include "abstraction/features/ochs.h"
+#include "abstraction/features/river_strength.h"
 #include "game/hand_evaluator.h"
 #include "game/hand_indexer.h"
 #include "util/input_error.h"
@@ -104,7 +104,7 @@ void OchsRiverBucketer::features(const Card* hole, const Card* board, float* out
     wins[k] += r < own ? 1 : 0;
     ties[k] += r == own ? 1 : 0;
   }
-  // RiverBoardSweep's expression, on the same integers (abstraction/river_strength.cpp).
+  // RiverBoardSweep's expression, on the same integers (abstraction/features/river_strength.cpp).
   for (int k = 0; k < model_.clusters; ++k)
     out[k] = opponents[k] > 0 ? (static_cast<float>(wins[k]) + 0.5F * static_cast<float>(ties[k])) /
                                     static_cast<float>(opponents[k])

@@ -14,8 +14,8 @@
 
 #include "abstraction/abstraction_config.h"
 #include "abstraction/clustered_abstraction.h"
-#include "abstraction/earth_movers_distance.h"
-#include "abstraction/kmeans.h"
+#include "abstraction/clustering/earth_movers_distance.h"
+#include "abstraction/clustering/kmeans.h"
 #include "game/game_definition.h"
 #include "game/hand_indexer.h"
 #include "util/input_error.h"

@@ -22,8 +22,8 @@
 
 #include "abstraction/bucket_map.h"
 #include "abstraction/clustered_abstraction.h"
-#include "abstraction/kmeans.h"
-#include "abstraction/river_strength.h"
+#include "abstraction/clustering/kmeans.h"
+#include "abstraction/features/river_strength.h"
 #include "game/betting_tree.h"
 #include "game/game_definition.h"
 #include "game/hand_indexer.h"

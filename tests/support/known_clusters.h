@@ -10,8 +10,8 @@
 #include <set>
 #include <vector>
 
-#include "abstraction/earth_movers_distance.h"
-#include "abstraction/hand_features.h"
+#include "abstraction/clustering/earth_movers_distance.h"
+#include "abstraction/features/hand_features.h"
 
 namespace hulhe::testing {
 

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "abstraction/earth_movers_distance.h"
+#include "abstraction/clustering/earth_movers_distance.h"
 
 namespace hulhe::testing {
 

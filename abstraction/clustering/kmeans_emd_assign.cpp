@@ -1,10 +1,10 @@
-#include "abstraction/kmeans_emd_assign.h"
+#include "abstraction/clustering/kmeans_emd_assign.h"
 
 #include <omp.h>
 
 #include <span>
 
-#include "abstraction/kmeans_internal.h"
+#include "abstraction/clustering/kmeans_internal.h"
 #include "util/thread_start.h"
 
 namespace hulhe {

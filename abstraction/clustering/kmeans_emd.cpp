@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "abstraction/kmeans.h"
-#include "abstraction/kmeans_emd_assign.h"
-#include "abstraction/kmeans_internal.h"
-#include "abstraction/kmeans_seeding.h"
+#include "abstraction/clustering/kmeans.h"
+#include "abstraction/clustering/kmeans_emd_assign.h"
+#include "abstraction/clustering/kmeans_internal.h"
+#include "abstraction/clustering/kmeans_seeding.h"
 #include "util/split_mix64.h"
 #include "util/thread_start.h"
 

@@ -1,4 +1,4 @@
-#include "abstraction/river_strength.h"
+#include "abstraction/features/river_strength.h"
 
 #include <omp.h>
 
@@ -6,8 +6,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "abstraction/hand_features.h"
-#include "abstraction/hand_strength.h"
+#include "abstraction/features/hand_features.h"
+#include "abstraction/features/hand_strength.h"
 #include "game/hand_indexer.h"
 
 namespace hulhe {

@@ -3,7 +3,7 @@
 // "Evaluating state-space abstractions in extensive-form games"): the preflop hands are
 // split into K clusters, and a river hand's feature is its HS against each cluster, the
 // opponent uniform over that cluster's combos that touch none of the known cards. Computed
-// with the same per-board sweep as plain HS (abstraction/river_strength.h), keeping the
+// with the same per-board sweep as plain HS (abstraction/features/river_strength.h), keeping the
 // counts per cluster. ochs_features itself is declared in hand_features.h.
 #include <cstdint>
 #include <vector>

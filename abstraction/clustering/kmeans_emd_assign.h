@@ -1,16 +1,16 @@
 #pragma once
 // Assigning sparse histograms to their nearest centre by the greedy EMD (the potential-aware
-// k-means, abstraction/kmeans.h), in the two kernels: exact (EmdAssigner, the original) and
-// bounded (EmdAssignerBounded: the same candidates in the same order, found faster). Both
-// rank centres by lower bounds of the EMD (PivotBounds) and stop at the first bound above
-// the best distance found. Internal to abstraction/.
+// k-means, abstraction/clustering/kmeans.h), in the two kernels: exact (EmdAssigner, the original)
+// and bounded (EmdAssignerBounded: the same candidates in the same order, found faster). Both rank
+// centres by lower bounds of the EMD (PivotBounds) and stop at the first bound above the best
+// distance found. Internal to abstraction/.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <vector>
 
-#include "abstraction/kmeans.h"
+#include "abstraction/clustering/kmeans.h"
 
 namespace hulhe::kmeans_internal {
 

@@ -1,5 +1,5 @@
 #pragma once
-// The parts of k-means (abstraction/kmeans.h) that the dense (kmeans.cpp) and the
+// The parts of k-means (abstraction/clustering/kmeans.h) that the dense (kmeans.cpp) and the
 // potential-aware EMD k-means (kmeans_emd.cpp) share: progress from parallel loops, row
 // samples, clusters' members in row order, and keeping the best of several restarts.
 // Internal to abstraction/.
@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "abstraction/kmeans.h"
+#include "abstraction/clustering/kmeans.h"
 
 namespace hulhe::kmeans_internal {
 

@@ -1,10 +1,10 @@
-#include "abstraction/kmeans.h"
+#include "abstraction/clustering/kmeans.h"
 
 #include <omp.h>
 
-#include "abstraction/kmeans_internal.h"
-#include "abstraction/kmeans_seeding.h"
-#include "abstraction/nearest_centre.h"
+#include "abstraction/clustering/kmeans_internal.h"
+#include "abstraction/clustering/kmeans_seeding.h"
+#include "abstraction/clustering/nearest_centre.h"
 #include "util/split_mix64.h"
 #include "util/thread_start.h"
 
@@ -249,7 +249,7 @@ double metric_distance(const float* a, const float* b, int dims, KMeansMetric me
 
 namespace {
 
-// assign_nearest by the exact projection-bounded search (abstraction/nearest_centre.h):
+// assign_nearest by the exact projection-bounded search (abstraction/clustering/nearest_centre.h):
 // the same nearest centres as a brute-force scan in index order.
 double assign_nearest_bounded(const FeatureMatrix& points, const FeatureMatrix& centres,
                               KMeansMetric metric, std::vector<std::int32_t>& assignment,

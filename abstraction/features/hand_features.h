@@ -6,8 +6,8 @@
 // never sampled. `threads` is the OpenMP thread count (<= 0: OpenMP's default).
 //
 // River hand strength comes from one sort of the hole pairs per canonical board with
-// card-removal corrections (abstraction/river_strength.h); earlier rounds average the
-// river values over the remaining cards by index lookups (abstraction/hand_strength.h).
+// card-removal corrections (abstraction/features/river_strength.h); earlier rounds average the
+// river values over the remaining cards by index lookups (abstraction/features/hand_strength.h).
 // Building the river table takes most of the time, so every function that needs it has an
 // overload taking a table the caller already built with river_hand_strength().
 #include <cstdint>

@@ -2,7 +2,7 @@
 // the per-board sweep: for a hand, every opponent pair and every remaining board is dealt
 // and compared with `evaluate`. Fast tests check the building blocks (one board's sweep,
 // one hand's aggregation with brute-force lookups); the Slow suite builds whole rounds.
-#include "abstraction/hand_features.h"
+#include "abstraction/features/hand_features.h"
 
 #include <gtest/gtest.h>
 
@@ -13,11 +13,11 @@
 #include <random>
 #include <vector>
 
-#include "abstraction/board_completions.h"
-#include "abstraction/hand_strength.h"
-#include "abstraction/next_round_buckets.h"
-#include "abstraction/ochs.h"
-#include "abstraction/river_strength.h"
+#include "abstraction/features/board_completions.h"
+#include "abstraction/features/hand_strength.h"
+#include "abstraction/features/next_round_buckets.h"
+#include "abstraction/features/ochs.h"
+#include "abstraction/features/river_strength.h"
 #include "game/card.h"
 #include "game/hand_evaluator.h"
 #include "game/hand_indexer.h"

@@ -17,7 +17,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "abstraction/hand_features.h"
+#include "abstraction/features/hand_features.h"
 
 namespace hulhe {
 

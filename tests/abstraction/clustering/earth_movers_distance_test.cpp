@@ -1,6 +1,6 @@
 // Earth mover's distance: the 1-D closed form and the greedy approximation checked against
 // the exact transport solver, which is itself checked on hand-solved cases.
-#include "abstraction/earth_movers_distance.h"
+#include "abstraction/clustering/earth_movers_distance.h"
 
 #include <gtest/gtest.h>
 

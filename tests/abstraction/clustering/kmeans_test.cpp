@@ -1,6 +1,6 @@
 // k-means on synthetic data with known clusters: recovery, monotone cost, determinism, and
 // the pruned assignment (Hamerly, blocked products, EMD lower bounds) against brute force.
-#include "abstraction/kmeans.h"
+#include "abstraction/clustering/kmeans.h"
 
 #include <gtest/gtest.h>
 

@@ -1,11 +1,11 @@
-#include "abstraction/next_round_buckets.h"
+#include "abstraction/features/next_round_buckets.h"
 
 #include <omp.h>
 
 #include <stdexcept>
 #include <string>
 
-#include "abstraction/hand_features.h"
+#include "abstraction/features/hand_features.h"
 
 namespace hulhe {
 

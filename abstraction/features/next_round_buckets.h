@@ -7,7 +7,7 @@
 // from.
 #include <cstdint>
 
-#include "abstraction/board_completions.h"
+#include "abstraction/features/board_completions.h"
 
 namespace hulhe {
 

@@ -1,4 +1,4 @@
-#include "abstraction/earth_movers_distance.h"
+#include "abstraction/clustering/earth_movers_distance.h"
 
 #include <algorithm>
 #include <cmath>

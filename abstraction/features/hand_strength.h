@@ -1,7 +1,7 @@
 #pragma once
 // E[HS], E[HS^2] and strength histograms of hands before the river, built from the river
-// HS table (abstraction/river_strength.h) by index lookups. Every remaining board is equally
-// likely, so a round's E[HS] is the mean of the next round's E[HS] over the next card(s),
+// HS table (abstraction/features/river_strength.h) by index lookups. Every remaining board is
+// equally likely, so a round's E[HS] is the mean of the next round's E[HS] over the next card(s),
 // and likewise E[HS^2]: each round costs (hands x next cards) lookups. Histograms need the
 // distribution of the final HS, so they enumerate complete boards.
 //
@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "abstraction/board_completions.h"
+#include "abstraction/features/board_completions.h"
 
 namespace hulhe {
 

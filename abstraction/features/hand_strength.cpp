@@ -1,12 +1,12 @@
-#include "abstraction/hand_strength.h"
+#include "abstraction/features/hand_strength.h"
 
 #include <omp.h>
 
 #include <stdexcept>
 #include <string>
 
-#include "abstraction/hand_features.h"
-#include "abstraction/river_strength.h"
+#include "abstraction/features/hand_features.h"
+#include "abstraction/features/river_strength.h"
 #include "util/thread_start.h"
 
 namespace hulhe {

@@ -20,8 +20,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "abstraction/earth_movers_distance.h"
-#include "abstraction/hand_features.h"
+#include "abstraction/clustering/earth_movers_distance.h"
+#include "abstraction/features/hand_features.h"
 #include "util/progress.h"
 
 namespace hulhe {
@@ -30,8 +30,8 @@ enum class KMeansMetric { kL2, kL1 };
 
 // kExact: the original kernels (brute-force scans, serial k-means++ sums), kept so old
 // bucket maps can be rebuilt bit for bit. kBounded: the same algorithm with bounds that skip
-// work (abstraction/nearest_centre.h for L2/L1 scans; triangle-inequality skips and block
-// sums in k-means++; a vectorised lower-bound pass and top-C selection for the EMD). Its
+// work (abstraction/clustering/nearest_centre.h for L2/L1 scans; triangle-inequality skips and
+// block sums in k-means++; a vectorised lower-bound pass and top-C selection for the EMD). Its
 // nearest-centre searches are exact, so it differs from kExact only by float rounding in
 // near-ties (the blocked L2 product of kExact rounds differently) and k-means++ draws.
 enum class KMeansAlgorithm { kExact, kBounded };

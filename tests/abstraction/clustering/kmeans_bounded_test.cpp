@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "abstraction/kmeans.h"
-#include "abstraction/nearest_centre.h"
+#include "abstraction/clustering/kmeans.h"
+#include "abstraction/clustering/nearest_centre.h"
 #include "tests/support/known_clusters.h"
 #include "tests/support/planar_ground.h"
 

@@ -1,4 +1,4 @@
-#include "abstraction/nearest_centre.h"
+#include "abstraction/clustering/nearest_centre.h"
 
 #include <algorithm>
 #include <array>
@@ -6,7 +6,7 @@
 #include <limits>
 #include <numeric>
 
-#include "abstraction/kmeans.h"
+#include "abstraction/clustering/kmeans.h"
 
 namespace hulhe {
 namespace {

@@ -1,10 +1,10 @@
-#include "abstraction/ochs.h"
+#include "abstraction/features/ochs.h"
 
 #include <stdexcept>
 #include <string>
 
-#include "abstraction/hand_features.h"
-#include "abstraction/river_strength.h"
+#include "abstraction/features/hand_features.h"
+#include "abstraction/features/river_strength.h"
 #include "game/hand_indexer.h"
 
 namespace hulhe {

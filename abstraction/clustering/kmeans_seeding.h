@@ -1,13 +1,13 @@
 #pragma once
 // k-means++ seeding (Arthur & Vassilvitskii 2007) for the dense and the EMD k-means
-// (abstraction/kmeans.h), in its two kernels: plus_plus_seeds (KMeansAlgorithm::kExact, the
-// original) and plus_plus_seeds_bounded (kBounded: the same draws' distribution with less
+// (abstraction/clustering/kmeans.h), in its two kernels: plus_plus_seeds (KMeansAlgorithm::kExact,
+// the original) and plus_plus_seeds_bounded (kBounded: the same draws' distribution with less
 // work). Internal to abstraction/.
 #include <algorithm>
 #include <cstdint>
 #include <vector>
 
-#include "abstraction/kmeans.h"
+#include "abstraction/clustering/kmeans.h"
 #include "util/split_mix64.h"
 
 namespace hulhe::kmeans_internal {
