@@ -1,6 +1,7 @@
 #include "resolving/resolving_agent.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <stdexcept>
 #include <vector>
@@ -29,6 +30,17 @@ T number(const std::string& what, const std::string& key, const std::string& tex
   if (ec != std::errc() || end != text.data() + text.size())
     throw InputError(what + ": " + key + "=" + text + " is not a number");
   return value;
+}
+
+// One of a few named values: `names` and `values` aligned; messages list the names.
+template <typename T, std::size_t N>
+T one_of(const std::string& what, const std::string& key, const std::string& text,
+         const std::array<const char*, N>& names, const std::array<T, N>& values) {
+  for (std::size_t i = 0; i < N; ++i)
+    if (text == names[i]) return values[i];
+  std::string list;
+  for (std::size_t i = 0; i < N; ++i) list += (i ? " or " : "") + std::string(names[i]);
+  throw InputError(what + ": " + key + "=" + text + " (" + list + ")");
 }
 
 }  // namespace
@@ -77,19 +89,13 @@ ResolvingAgentSpec ResolvingAgentSpec::parse_options(const std::string& options,
       if (r.solver.threads < 1 || r.solver.threads > 256)
         throw InputError(what + ": threads=" + value + " (1 to 256)");
     } else if (key == "algorithm") {
-      if (value == "dcfr")
-        r.solver.algorithm = RangeSolverOptions::Algorithm::kDcfr;
-      else if (value == "cfr+")
-        r.solver.algorithm = RangeSolverOptions::Algorithm::kCfrPlus;
-      else
-        throw InputError(what + ": algorithm=" + value + " (dcfr or cfr+)");
+      using A = RangeSolverOptions::Algorithm;
+      r.solver.algorithm =
+          one_of<A, 2>(what, key, value, {"dcfr", "cfr+"}, {A::kDcfr, A::kCfrPlus});
     } else if (key == "precision") {
-      if (value == "single")
-        r.solver.precision = RangeSolverOptions::Precision::kSingle;
-      else if (value == "double")
-        r.solver.precision = RangeSolverOptions::Precision::kDouble;
-      else
-        throw InputError(what + ": precision=" + value + " (single or double)");
+      using P = RangeSolverOptions::Precision;
+      r.solver.precision =
+          one_of<P, 2>(what, key, value, {"single", "double"}, {P::kSingle, P::kDouble});
     } else if (key == "gadget") {
       try {
         r.gadget = parse_resolve_gadget(value);

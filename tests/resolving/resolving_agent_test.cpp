@@ -21,7 +21,7 @@ using namespace hulhe::testing;
 TEST(ResolvingAgentSpec, ReadsItsOptions) {
   const ResolvingAgentSpec s = ResolvingAgentSpec::parse(
       "resolve:a.strategy:street=river:iterations=50:threads=2:algorithm=cfr+:gadget=unsafe:"
-      "nested=1");
+      "nested=1:precision=double");
   EXPECT_EQ(s.path, "a.strategy");
   EXPECT_EQ(s.street, "river");
   EXPECT_EQ(s.options.resolve.iterations, 50);
@@ -29,9 +29,19 @@ TEST(ResolvingAgentSpec, ReadsItsOptions) {
   EXPECT_EQ(s.options.resolve.solver.algorithm, RangeSolverOptions::Algorithm::kCfrPlus);
   EXPECT_EQ(s.options.resolve.gadget, ResolveGadget::kUnsafe);
   EXPECT_TRUE(s.options.nested);
+  EXPECT_EQ(s.options.resolve.solver.precision, RangeSolverOptions::Precision::kDouble);
+  EXPECT_EQ(ResolvingAgentSpec::parse("resolve:a").options.resolve.solver.precision,
+            RangeSolverOptions::Precision::kSingle);
+  try {
+    ResolvingAgentSpec::parse("resolve:a:precision=half");
+    ADD_FAILURE() << "precision=half was taken";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "agent 'resolve:a:precision=half': precision=half (single or double)");
+  }
   for (const char* bad : {"resolve:", "resolve:a.strategy:street=flop", "resolve:a:iterations=0",
                           "resolve:a:iterations=x", "resolve:a:seconds=-1", "resolve:a:color=red",
-                          "resolve:a:threads", "resolve:a:gadget=maybe", "resolve:a:nested=2"})
+                          "resolve:a:threads", "resolve:a:gadget=maybe", "resolve:a:nested=2",
+                          "resolve:a:algorithm=cfr"})
     EXPECT_THROW(ResolvingAgentSpec::parse(bad), InputError) << bad;
 }
 
