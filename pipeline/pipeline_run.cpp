@@ -205,7 +205,7 @@ PipelineReport PipelineRun::run(PipelineObserver& observer) {
   // 2. Solve, resuming an earlier run of this config; sampled estimates along the way.
   const bool resume =
       !config_.solve.checkpoint.empty() && std::filesystem::exists(config_.solve.checkpoint);
-  SolverRun solver(config_.solve, resume);
+  SolverRun solver(config_.solve, resume, game_);  // the game read once, by the constructor
   if (many) solver.run_over(ranks_);
   // A compact export's river model, checked against every canonical river hand once here
   // (it depends on the bucket map only), so each strategy the run writes costs no more than a

@@ -60,12 +60,20 @@ bool small_enough_for_exact_br(const GameDefinition& game) {
   return total <= PublicTreeTraversal::kDefaultMaxBoardHands;
 }
 
+// The game of `config`, named by its file's stem.
+GameDefinition game_of(const SolveConfig& config) {
+  GameDefinition game = GameDefinition::from_file(config.game_path);
+  game.name = std::filesystem::path(config.game_path).stem().string();
+  return game;
+}
+
 }  // namespace
 
 SolverRun::SolverRun(const SolveConfig& config, bool resume)
+    : SolverRun(config, resume, game_of(config)) {}
+
+SolverRun::SolverRun(const SolveConfig& config, bool resume, GameDefinition game)
     : config_(config), params_(config.params) {
-  GameDefinition game = GameDefinition::from_file(config.game_path);
-  game.name = std::filesystem::path(config.game_path).stem().string();
   tree_ = std::make_unique<BettingTree>(game);
   // Before a bucket map is loaded or tables allocated: a game CFR-BR cannot walk.
   if (config.params.algorithm == "cfr-br" && !cfr_br_unavailable_reason(game).empty())

@@ -78,6 +78,9 @@ class SolverRun {
   // the checkpoint must exist and match the game and abstraction; its algorithm and
   // parameters are used.
   SolverRun(const SolveConfig& config, bool resume);
+  // The same with config.game_path already read (named by its stem, as the above names it):
+  // `hulhe run` reads the game once for every stage.
+  SolverRun(const SolveConfig& config, bool resume, GameDefinition game);
   ~SolverRun();
 
   const GameDefinition& game() const { return tree_->game(); }
