@@ -188,14 +188,11 @@ MatchResult play_match(const GameDefinition& game, const AgentSource& a, const A
     }
     if (config.log != nullptr)
       for (const std::string& l : lines) *config.log << l << '\n';
-    if (config.on_progress || config.progress) {
+    if (config.on_progress) {
       const std::int64_t done = (first + count) * hands_per_unit;
       const double seconds =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      if (config.on_progress)
-        config.on_progress(progress_at("", done, hands, done, seconds));
-      else
-        config.progress(done, hands, seconds);
+      config.on_progress(progress_at("", done, hands, done, seconds));
     }
   }
   if (config.log != nullptr) {

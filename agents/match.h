@@ -17,7 +17,6 @@
 // samples are independent units: deals in duplicate mode (the sum over their seatings),
 // hands otherwise.
 #include <cstdint>
-#include <functional>
 #include <ostream>
 #include <string>
 
@@ -39,9 +38,6 @@ struct MatchConfig {
   // Told after every block of hands, from the calling thread: hands done, in all, and the
   // seconds since the start (util/progress.h; rate and ETA filled in).
   ProgressCallback on_progress;
-  // The same as (hands done, hands in all, seconds): the shape the Python module
-  // (python/agents.cpp) still sets; play_match reports to it only when on_progress is unset.
-  std::function<void(std::int64_t, std::int64_t, double)> progress;
 };
 
 struct MatchResult {

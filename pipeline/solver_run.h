@@ -40,24 +40,6 @@ struct SolveChunk {
   bool checkpoint_written = false;  // a periodic checkpoint followed it
 };
 
-// A solve report under the names the Python module (python/solving.cpp) reads: a callback
-// taking it converts to the ProgressCallback SolverRun::run takes.
-struct SolveProgress {
-  SolveProgress(const Progress& p)  // NOLINT(google-explicit-constructor): that conversion
-      : iterations(p.done),
-        target(p.total),
-        elapsed_seconds(p.elapsed_seconds),
-        iterations_per_second(p.per_second),
-        eta_seconds(p.eta_seconds),
-        exploitability_chips(p.estimate) {}
-  std::int64_t iterations = 0;
-  std::int64_t target = 0;
-  double elapsed_seconds = 0.0;
-  double iterations_per_second = 0.0;
-  double eta_seconds = 0.0;
-  std::optional<double> exploitability_chips;
-};
-
 // Most of a run's solve time that durable checkpoints written by iteration count may take.
 inline constexpr double kMaxCheckpointShare = 0.02;
 

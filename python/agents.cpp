@@ -8,6 +8,7 @@
 #include "agents/match.h"
 #include "python/bindings.h"
 #include "util/input_error.h"
+#include "util/progress.h"
 
 namespace hulhe::python {
 namespace {
@@ -174,8 +175,8 @@ py::dict match(const py::object& a, const py::object& b, std::int64_t hands, std
   std::ostringstream log_text;
   if (log) config.log = &log_text;
   Interrupt interrupt;
-  config.progress = [&](std::int64_t done, std::int64_t total, double seconds) {
-    if (!progress.is_none()) interrupt.call([&] { progress(done, total, seconds); });
+  config.on_progress = [&](const Progress& p) {
+    if (!progress.is_none()) interrupt.call([&] { progress(p.done, p.total, p.elapsed_seconds); });
     if (interrupt.check()) throw InputError("interrupted");
   };
   MatchResult r;

@@ -24,6 +24,7 @@
 #include "strategy_files/strategy_file.h"
 #include "util/combinatorics.h"
 #include "util/input_error.h"
+#include "util/progress.h"
 
 namespace hulhe::python {
 namespace {
@@ -261,19 +262,18 @@ Solution solve(const py::object& game_o, const std::string& algorithm, std::int6
   c.validate("solve()");
   Solution s;
   s.algorithm = algorithm;
-  std::function<void(const SolveProgress&)> on_progress;
+  ProgressCallback on_progress;
   if (!progress.is_none())
-    on_progress = [&](const SolveProgress& p) {
+    on_progress = [&](const Progress& p) {
       py::gil_scoped_acquire gil;
       py::dict d;
-      d["iterations"] = p.iterations;
-      d["target"] = p.target;
+      d["iterations"] = p.done;
+      d["target"] = p.total;
       d["elapsed_seconds"] = p.elapsed_seconds;
-      d["iterations_per_second"] = p.iterations_per_second;
+      d["iterations_per_second"] = p.per_second;
       d["eta_seconds"] = p.eta_seconds;
-      d["exploitability_chips"] = p.exploitability_chips
-                                      ? py::object(py::float_(*p.exploitability_chips))
-                                      : py::object(py::none());
+      d["exploitability_chips"] =
+          p.estimate ? py::object(py::float_(*p.estimate)) : py::object(py::none());
       progress(d);
     };
   {
@@ -316,7 +316,7 @@ py::dict best_response(const PolicyHandle& h, std::int64_t flops, std::uint64_t 
   o.progress_every_seconds = progress_every;
   Interrupt interrupt;
   if (!progress.is_none())
-    o.on_progress = [&](const EvaluationProgress& p) {
+    o.on_progress = [&](const Progress& p) {
       interrupt.call([&] {
         py::dict d;
         d["done"] = p.done;

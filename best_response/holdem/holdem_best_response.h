@@ -46,11 +46,11 @@
 #include <vector>
 
 #include "abstraction/policy.h"
-#include "best_response/evaluation_progress.h"
 #include "best_response/holdem/canonical_flops.h"
 #include "best_response/holdem/subgame_values.h"
 #include "best_response/holdem/unit_distribution.h"
 #include "public_tree/private_hands.h"
+#include "util/progress.h"
 
 namespace hulhe {
 
@@ -72,7 +72,7 @@ struct HoldemBestResponseOptions {
   std::string resume_file;  // empty: none (format: resume_log.h)
   // Units done, rate and ETA: called (under a lock, from any thread) at most every
   // progress_every_seconds and after this run's last unit.
-  EvaluationProgressCallback on_progress;
+  ProgressCallback on_progress;
   double progress_every_seconds = 2.0;
   // Stop after this many units (tests of resume); 0: run to the end.
   std::int64_t max_units = 0;

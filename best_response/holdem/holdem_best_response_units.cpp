@@ -18,10 +18,10 @@ namespace {
 
 // Progress after the f-th of `todo` units this run (`resumed` read back, `total` in all),
 // `elapsed` seconds in, on `threads` threads (all ranks' threads for a run over ranks).
-EvaluationProgress unit_progress(std::int64_t f, std::int64_t todo, std::int64_t resumed,
-                                 std::int64_t total, double elapsed, int threads) {
+Progress unit_progress(std::int64_t f, std::int64_t todo, std::int64_t resumed, std::int64_t total,
+                       double elapsed, int threads) {
   const Pace p = pace(f, todo - f, elapsed);
-  EvaluationProgress e;
+  Progress e;
   e.done = resumed + f;
   e.total = total;
   e.computed = f;

@@ -1,5 +1,5 @@
 // GCC 12 reports false "maybe-uninitialized" inside its AVX-512 intrinsics when it inlines
-// Eigen's products (as in abstraction/kmeans.cpp); nothing here is uninitialised.
+// Eigen's products (as in abstraction/clustering/kmeans.cpp); nothing here is uninitialised.
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #pragma GCC diagnostic ignored "-Wuninitialized"

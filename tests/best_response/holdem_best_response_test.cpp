@@ -456,8 +456,8 @@ TEST(HoldemBestResponse, ProgressCallbackSeesEveryUnitAndStaysSilent) {
   HoldemBestResponseOptions o;
   o.threads = 2;
   o.progress_every_seconds = 0.0;
-  std::vector<EvaluationProgress> seen;
-  o.on_progress = [&seen](const EvaluationProgress& p) { seen.push_back(p); };
+  std::vector<Progress> seen;
+  o.on_progress = [&seen](const Progress& p) { seen.push_back(p); };
   HoldemBestResponseReport r;
   EXPECT_EQ(testing::printed_by([&] { r = HoldemBestResponse(policy, o).run(); }), "");
   ASSERT_EQ(static_cast<std::int64_t>(seen.size()), r.units_total);
@@ -487,8 +487,8 @@ TEST(HoldemBestResponse, ProgressOfAResumedRunCountsTheUnitsReadBack) {
   o.resume_file = dir / "run.resume";
   o.max_units = 3;
   o.progress_every_seconds = 1e9;  // the last report only
-  std::vector<EvaluationProgress> seen;
-  o.on_progress = [&seen](const EvaluationProgress& p) { seen.push_back(p); };
+  std::vector<Progress> seen;
+  o.on_progress = [&seen](const Progress& p) { seen.push_back(p); };
   EXPECT_FALSE(HoldemBestResponse(policy, o).run().complete);
   ASSERT_EQ(seen.size(), 1u);
   EXPECT_EQ(seen[0].done, 3);
