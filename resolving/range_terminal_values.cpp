@@ -2,9 +2,8 @@
 
 #include <algorithm>
 #include <array>
-#include <utility>
 
-#include "game/hand_evaluator.h"
+#include "public_tree/terminal_values.h"
 #include "util/input_error.h"
 
 namespace hulhe {
@@ -56,32 +55,24 @@ RangeHands::RangeHands(const PrivateHands& all, CardSet root_board) {
 
 RangeShowdown::RangeShowdown(const GameDefinition& game, const PrivateHands& all,
                              const RangeHands& hands, CardSet board) {
-  const bool full_deck = game.deck_size() == kMaxCards;       // the 7-card table evaluator
-  std::vector<std::pair<std::int32_t, std::int32_t>> ranked;  // (rank, hand)
-  for (std::int32_t i = 0; i < hands.size(); ++i) {
-    const CardSet mask = all.masks[hands.full[i]];
-    if (mask.intersects(board)) {
-      touching.push_back(i);
-      continue;
-    }
-    const CardSet cards = mask | board;
-    ranked.emplace_back(
-        full_deck ? static_cast<std::int32_t>(evaluate(cards)) : rank_cards_acpc(cards), i);
+  // The game's showdown order (public_tree/terminal_values.h), in the solver's hand indices.
+  const ShowdownOrder order = make_showdown_order(game, all, board);
+  std::vector<std::int32_t> slot(all.size(), -1);
+  for (std::int32_t i = 0; i < hands.size(); ++i) slot[hands.full[i]] = i;
+  for (std::int32_t i = 0; i < hands.size(); ++i)
+    if (all.masks[hands.full[i]].intersects(board)) touching.push_back(i);
+  const std::int32_t m = static_cast<std::int32_t>(order.hands.size());
+  for (std::int32_t k = 0; k < m; ++k) {
+    // Hands touching the root board are not the solver's; they touch `board` too.
+    const std::int32_t i = slot[order.hands[k]];
+    hand.push_back(i);
+    card_a.push_back(hands.card_a[i]);
+    card_b.push_back(hands.card_b[i]);
   }
-  std::sort(ranked.begin(), ranked.end());
-  const std::int32_t m = static_cast<std::int32_t>(ranked.size());
-  hand.resize(m);
-  card_a.resize(m);
-  card_b.resize(m);
   group_end.resize(m);
-  for (std::int32_t i = 0; i < m; ++i) {
-    hand[i] = ranked[i].second;
-    card_a[i] = hands.card_a[hand[i]];
-    card_b[i] = hands.card_b[hand[i]];
-  }
   for (std::int32_t end = m; end > 0;) {
     std::int32_t start = end;
-    while (start > 0 && ranked[start - 1].first == ranked[end - 1].first) --start;
+    while (start > 0 && order.ranks[start - 1] == order.ranks[end - 1]) --start;
     for (std::int32_t i = start; i < end; ++i) group_end[i] = end;
     end = start;
   }
