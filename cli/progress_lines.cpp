@@ -23,6 +23,12 @@ std::string checkpoint_note(const SolverRun& solver) {
 }  // namespace
 
 std::string best_response_progress_line(const Progress& p) {
+  if (p.stage == "re-solves")
+    return fmt::format(
+        "best response: {}/{} re-solves ({:.1f}%), {:.3g} re-solves/s, {:.3g} s/re-solve/thread, "
+        "ETA {}",
+        p.done, p.total, percent(p), p.per_second, p.seconds_per_unit_per_thread,
+        format_duration(p.eta_seconds));
   return fmt::format(
       "best response: {}/{} units ({:.1f}%), {:.3g} units/s, {:.3g} s/unit/thread, ETA {}", p.done,
       p.total, percent(p), p.per_second, p.seconds_per_unit_per_thread,

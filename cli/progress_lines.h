@@ -12,7 +12,8 @@
 
 namespace hulhe::cli {
 
-// "best response: 3/10 units (30.0%), 0.5 units/s, 4 s/unit/thread, ETA 14.0s"
+// "best response: 3/10 units (30.0%), 0.5 units/s, 4 s/unit/thread, ETA 14.0s", and with
+// re-solved subgames (stage "re-solves") "best response: 252/6174 re-solves (4.1%), ..."
 std::string best_response_progress_line(const Progress& p);
 // "lbr: 4000 / 10000 hands, 2000.0 hands/s, ETA 3.0s"
 std::string lbr_progress_line(const Progress& p);

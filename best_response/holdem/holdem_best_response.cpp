@@ -187,7 +187,8 @@ HoldemBestResponseReport HoldemBestResponse::Impl::run() {
   const std::int64_t resumed = std::count(done.begin(), done.end(), 1);
   rep.units_computed =
       dist != nullptr ? distribute_units(pre, sample.units, result, done, log ? &*log : nullptr)
-                      : compute_units(pre, sample.units, result, done, log ? &*log : nullptr);
+                      : compute_units(pre, sample.units, result, done, log ? &*log : nullptr,
+                                      rep.deals_resumed);
   rep.units_done = resumed + rep.units_computed;
   rep.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   if (std::find(done.begin(), done.end(), 0) != done.end()) {

@@ -71,7 +71,8 @@ struct HoldemBestResponseOptions {
   std::uint64_t seed = 1;
   std::string resume_file;  // empty: none (format: resume_log.h)
   // Units done, rate and ETA: called (under a lock, from any thread) at most every
-  // progress_every_seconds and after this run's last unit.
+  // progress_every_seconds and after this run's last unit. With `subgames`, also the
+  // re-solves (stage "re-solves": done and total over this run's units, rate, ETA), as often.
   ProgressCallback on_progress;
   double progress_every_seconds = 2.0;
   // Stop after this many units (tests of resume); 0: run to the end.
@@ -87,7 +88,15 @@ struct HoldemBestResponseOptions {
   // From round subgames->round() on, the strategy responded to is the source's (a re-solving
   // agent's) instead of the policy's: the subgames' values come from it (subgame_values.h).
   // Null: the policy's everywhere. Best responses only (not with a fixed second policy).
+  // Units then run one at a time and the subgames of each on `threads` threads (a unit is
+  // thousands of re-solves; there may be fewer units than threads), except over processes
+  // (`distribution`), where each process runs its units on its threads as usual.
   std::shared_ptr<const SubgameValueSource> subgames;
+  // With `subgames`, in games of three or more rounds, and no `distribution`: the deal
+  // journal (deal_journal.h), so that a unit stopped part way goes on from its last finished
+  // deal of the round after the flop. Empty: none (`hulhe exploit` puts it beside the resume
+  // file, FILE.deals).
+  std::string deal_journal;
 };
 
 struct HoldemBestResponseReport {
@@ -109,6 +118,7 @@ struct HoldemBestResponseReport {
   std::int64_t units_total = 0;      // units of this run (distinct flops evaluated)
   std::int64_t units_computed = 0;   // by this process (the rest came from the resume file)
   std::int64_t units_done = 0;       // computed now or read back from the resume file
+  std::int64_t deals_resumed = 0;    // deals read back from the deal journal (deal_journal)
   double seconds = 0.0;
   // Sampled, complete runs: the draws behind `mean` in sample order (a flop class drawn twice
   // appears twice), each draw's contribution to the estimate's error (the z_k of

@@ -7,8 +7,10 @@
 #include <algorithm>
 #include <atomic>
 #include <mutex>
+#include <optional>
 
 #include "best_response/holdem/holdem_best_response_walk.h"
+#include "util/combinatorics.h"
 #include "util/input_error.h"
 #include "util/progress_pace.h"
 #include "util/split_mix64.h"
@@ -34,6 +36,22 @@ Progress unit_progress(std::int64_t f, std::int64_t todo, std::int64_t resumed, 
 }
 
 }  // namespace
+
+HoldemBestResponse::Impl::ResolveProgress::ResolveProgress(const HoldemBestResponseOptions& opt,
+                                                           std::int64_t total)
+    : opt_(opt), total_(total), timer_(opt.progress_every_seconds) {}
+
+void HoldemBestResponse::Impl::ResolveProgress::add(std::int64_t count, bool computed) {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  done_ += count;
+  if (computed) computed_ += count;
+  if (!opt_.on_progress || !(done_ >= total_ || timer_.due())) return;
+  Progress p = progress_at("re-solves", done_, total_, computed_, timer_.elapsed_seconds());
+  if (computed_ > 0)
+    p.seconds_per_unit_per_thread =
+        p.elapsed_seconds * std::max(1, opt_.threads) / static_cast<double>(computed_);
+  opt_.on_progress(p);
+}
 
 // The units of this run and how often each was drawn: every flop class once, or a sample.
 SystematicSample HoldemBestResponse::Impl::draw_units(bool exact) const {
@@ -61,7 +79,8 @@ std::int64_t HoldemBestResponse::Impl::compute_units(const Workspace& pre,
                                                      const std::vector<std::int32_t>& units,
                                                      std::vector<std::vector<double>>& result,
                                                      std::vector<std::uint8_t>& done,
-                                                     ResumeLog* log) const {
+                                                     ResumeLog* log,
+                                                     std::int64_t& deals_resumed) const {
   const auto U = static_cast<std::int64_t>(units.size());
   const std::size_t payload = 2 * block(1);
   std::vector<std::int64_t> pending;
@@ -73,11 +92,29 @@ std::int64_t HoldemBestResponse::Impl::compute_units(const Workspace& pre,
   std::atomic<std::int64_t> finished{0};
   ProgressTimer timer(opt.progress_every_seconds);
   bool write_failed = false;
+  // Re-solved subgames: the units one at a time, each deal's re-solves on the threads
+  // (process()), their progress counted, the deals journaled.
+  std::optional<ResolveProgress> resolves;
+  std::optional<DealJournal> journal_file;
+  if (opt.subgames != nullptr) {
+    std::int64_t total = 0;
+    for (std::int64_t j = 0; j < todo; ++j)
+      total += resolves_below(flops.flops[units[pending[j]]].mask, 1);
+    resolves.emplace(opt, total);
+    if (!opt.deal_journal.empty() && rounds > 2 && todo > 0)
+      journal_file.emplace(
+          opt.deal_journal, run_key, static_cast<std::int32_t>(flops.flops.size()),
+          binomial(static_cast<int>(deck.size()) - game.total_board_cards(1), fresh[2]),
+          2 * block(2));
+  }
+  DealJournal* const journal = journal_file ? &*journal_file : nullptr;
 
-#pragma omp parallel num_threads(std::max(1, opt.threads))
+#pragma omp parallel num_threads(resolves ? 1 : std::max(1, opt.threads))
   {
     Workspace ws;
     init(ws);
+    if (resolves) ws.resolves = &*resolves;
+    ws.journal = journal;
     std::vector<double> out(payload);
 #pragma omp for schedule(dynamic, 1)
     for (std::int64_t j = 0; j < todo; ++j) {
@@ -89,6 +126,8 @@ std::int64_t HoldemBestResponse::Impl::compute_units(const Workspace& pre,
         result[u] = out;
         done[u] = 1;
         if (log != nullptr && !log->append(u, out.data())) write_failed = true;
+        // In the resume file now (or the run keeps it): its deals are no longer needed.
+        if (journal != nullptr && !write_failed) journal->unit_recorded();
         const std::int64_t f = ++finished;
         if (opt.on_progress && (f == todo || timer.due())) {
           opt.on_progress(unit_progress(f, todo, resumed, U, timer.elapsed_seconds(),
@@ -98,6 +137,7 @@ std::int64_t HoldemBestResponse::Impl::compute_units(const Workspace& pre,
     }
   }
   if (write_failed) throw InputError("cannot append to resume file " + log->path());
+  deals_resumed = journal != nullptr ? journal->restored() : 0;
   return finished.load();
 }
 

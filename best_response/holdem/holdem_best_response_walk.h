@@ -13,17 +13,35 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <vector>
 
+#include "best_response/holdem/deal_journal.h"
 #include "best_response/holdem/holdem_best_response.h"
 #include "best_response/holdem/holdem_last_round.h"
 #include "best_response/holdem/resume_log.h"
 #include "best_response/holdem/systematic_sample.h"
 #include "public_tree/flat_betting_tree.h"
+#include "util/progress_pace.h"
 
 namespace hulhe {
 
 struct HoldemBestResponse::Impl {
+  // The re-solves of a run whose subgames are re-solved (options' `subgames`): done of
+  // `total` over this run's units, reported as stage "re-solves" (holdem_best_response_units).
+  class ResolveProgress {
+   public:
+    ResolveProgress(const HoldemBestResponseOptions& opt, std::int64_t total);
+    // `count` more re-solves done; `computed`: by this run (not read back from the journal).
+    void add(std::int64_t count, bool computed);
+
+   private:
+    const HoldemBestResponseOptions& opt_;
+    std::mutex mutex_;
+    std::int64_t done_ = 0, computed_ = 0, total_;
+    ProgressTimer timer_;
+  };
+
   struct Workspace {
     std::array<std::vector<std::int32_t>, kMaxRounds> bk_opp, bk_fix;  // -1: clashes with board
     std::array<CardSet, kMaxRounds> board_mask;
@@ -34,6 +52,12 @@ struct HoldemBestResponse::Impl {
     HoldemLastRound<float>::Scratch last_single;
     HoldemLastRound<double>::Scratch last_double;
     std::vector<std::int8_t> choice;  // preflop: [t][decision id][hand], BR's action slot
+    // With re-solved subgames, units one at a time (compute_units): the unit's flop class, the
+    // progress of the re-solves and the deal journal (null: none). The subgames of a deal
+    // then run on the options' threads.
+    std::int32_t flop = -1;
+    ResolveProgress* resolves = nullptr;
+    DealJournal* journal = nullptr;
   };
 
   const Policy& opp;
@@ -90,6 +114,12 @@ struct HoldemBestResponse::Impl {
   // symmetry check), else null.
   const FlopClasses* suits() const { return flops.hand_perm.size() > 1 ? &flops : nullptr; }
   void unit(Workspace& ws, const Workspace& pre, std::int32_t c, double* out) const;
+  // Deals walked from round r's board `board` down to round `to` (one per orbit with suit
+  // isomorphism, as deal_next_round walks them): 1 when r == to.
+  std::int64_t deals_to(CardSet board, int r, int to) const;
+  // The re-solves (subgame calls, live or not) of flop class c's unit, or below one deal of
+  // round r's board `board`.
+  std::int64_t resolves_below(CardSet board, int r) const;
   void preflop_forward(Workspace& ws) const;
   void coefficients(Workspace& ws, int t, std::int32_t i, const double* reach,
                     std::vector<double>& coef, int depth) const;
@@ -99,7 +129,8 @@ struct HoldemBestResponse::Impl {
   SystematicSample draw_units(bool exact) const;
   std::int64_t compute_units(const Workspace& pre, const std::vector<std::int32_t>& units,
                              std::vector<std::vector<double>>& result,
-                             std::vector<std::uint8_t>& done, ResumeLog* log) const;
+                             std::vector<std::uint8_t>& done, ResumeLog* log,
+                             std::int64_t& deals_resumed) const;
   std::int64_t distribute_units(const Workspace& pre, const std::vector<std::int32_t>& units,
                                 std::vector<std::vector<double>>& result,
                                 std::vector<std::uint8_t>& done, ResumeLog* log) const;

@@ -147,15 +147,21 @@ void HoldemBestResponse::Impl::process(Workspace& ws, int r) const {
   const auto E = static_cast<std::int32_t>(entries[r].size());
   if (opt.subgames != nullptr && r == opt.subgames->round()) {
     const std::span<const Card> board(ws.board[r].data(), game.total_board_cards(r));
-    for (int t = 0; t < 2; ++t)
-      for (std::int32_t e = 0; e < E; ++e) {
-        double* out = at(ws.values[r], r, t, e);
-        if (ws.live[r][t * E + e])
-          opt.subgames->best_response_values(entries[r][e], board, t, at(ws.reach[r], r, t, e),
-                                             out);
-        else
-          std::fill(out, out + n, 0.0);
-      }
+    // Units one at a time (ws.resolves set): this deal's re-solves share the threads. Each
+    // writes only its own values, so the result is the same for any thread count.
+    const int threads = ws.resolves != nullptr ? std::max(1, opt.threads) : 1;
+    const std::int32_t calls = 2 * E;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads) if (threads > 1)
+    for (std::int32_t i = 0; i < calls; ++i) {
+      const int t = i / E;
+      const std::int32_t e = i % E;
+      double* out = at(ws.values[r], r, t, e);
+      if (ws.live[r][i])
+        opt.subgames->best_response_values(entries[r][e], board, t, at(ws.reach[r], r, t, e), out);
+      else
+        std::fill(out, out + n, 0.0);
+      if (ws.resolves != nullptr) ws.resolves->add(1, true);
+    }
     return;
   }
   if (r == rounds - 1) {  // a 2-round game's flop: the board is complete
@@ -206,6 +212,9 @@ void HoldemBestResponse::Impl::deal_next_round(Workspace& ws, int r) const {
   const std::vector<std::int32_t> group =
       suits() != nullptr ? board_stabilizer(flops, ws.board_mask[r]) : std::vector<std::int32_t>{0};
   const bool symmetric = group.size() > 1;
+  // The deal journal holds the values of each deal of the round after the flop.
+  DealJournal* const journal = r == 1 ? ws.journal : nullptr;
+  std::int64_t walked = 0;  // the deal's index among those walked (the journal's numbering)
   while (true) {
     CardSet added;
     ws.board[q] = ws.board[r];
@@ -219,15 +228,21 @@ void HoldemBestResponse::Impl::deal_next_round(Workspace& ws, int r) const {
       continue;
     }
     ws.board_mask[q] = ws.board_mask[r] | added;
-    for (int t = 0; t < 2; ++t)
-      for (std::int32_t e = 0; e < En; ++e) {
-        if (!ws.live[q][t * En + e]) continue;
-        const double* src = at(ws.raw[q], q, t, e);
-        double* dst = at(ws.reach[q], q, t, e);
-        for (std::int32_t h = 0; h < n; ++h)
-          dst[h] = hands.masks[h].intersects(added) ? 0.0 : src[h];
-      }
-    process(ws, q);
+    const std::int64_t deal = walked++;
+    if (journal != nullptr && journal->restore(ws.flop, deal, ws.values[q].data())) {
+      if (ws.resolves != nullptr) ws.resolves->add(resolves_below(ws.board_mask[q], q), false);
+    } else {
+      for (int t = 0; t < 2; ++t)
+        for (std::int32_t e = 0; e < En; ++e) {
+          if (!ws.live[q][t * En + e]) continue;
+          const double* src = at(ws.raw[q], q, t, e);
+          double* dst = at(ws.reach[q], q, t, e);
+          for (std::int32_t h = 0; h < n; ++h)
+            dst[h] = hands.masks[h].intersects(added) ? 0.0 : src[h];
+        }
+      process(ws, q);
+      if (journal != nullptr) journal->save(ws.flop, deal, ws.values[q].data());
+    }
     for (int t = 0; t < 2; ++t)
       for (std::int32_t e = 0; e < En; ++e) {
         if (!ws.live[q][t * En + e]) continue;
@@ -259,6 +274,7 @@ void HoldemBestResponse::Impl::deal_next_round(Workspace& ws, int r) const {
 void HoldemBestResponse::Impl::unit(Workspace& ws, const Workspace& pre, std::int32_t c,
                                     double* out) const {
   const CanonicalFlop& f = flops.flops[c];
+  ws.flop = c;
   ws.board[1] = f.cards;
   ws.board_mask[1] = f.mask;
   ws.board_mask[0] = CardSet();
@@ -282,6 +298,34 @@ void HoldemBestResponse::Impl::unit(Workspace& ws, const Workspace& pre, std::in
       for (std::int32_t h = 0; h < n; ++h) out[b + h] += v[perm[h]];
     }
   for (std::size_t i = 0; i < total; ++i) out[i] *= scale;
+}
+
+std::int64_t HoldemBestResponse::Impl::deals_to(CardSet board, int r, int to) const {
+  if (r >= to) return 1;
+  const int q = r + 1;
+  const int k = fresh[q];
+  std::array<Card, kMaxCards> pool{};
+  int m = 0;
+  for (Card c : deck)
+    if (!board.contains(c)) pool[m++] = c;
+  std::array<int, kMaxBoardCards> pos{};
+  for (int i = 0; i < k; ++i) pos[i] = i;
+  const std::vector<std::int32_t> group =
+      suits() != nullptr ? board_stabilizer(flops, board) : std::vector<std::int32_t>{0};
+  std::int64_t count = 0;
+  while (true) {
+    CardSet added;
+    for (int i = 0; i < k; ++i) added.insert(pool[pos[i]]);
+    if (group.size() <= 1 || deal_orbit_size(flops, group, added) != 0)
+      count += deals_to(board | added, q, to);
+    if (!next_k_subset(pos, k, m)) break;
+  }
+  return count;
+}
+
+std::int64_t HoldemBestResponse::Impl::resolves_below(CardSet board, int r) const {
+  const int to = opt.subgames->round();
+  return deals_to(board, r, to) * 2 * static_cast<std::int64_t>(entries[to].size());
 }
 
 // Preflop: buckets (empty board) and the forward pass to the flop.

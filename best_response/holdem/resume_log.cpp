@@ -95,6 +95,13 @@ ResumeLog::ResumeLog(std::string path, std::uint64_t key, std::int64_t units, st
     fail("cannot truncate resume file " + path_);
 }
 
+bool ResumeLog::clear_records() {
+  records_.clear();
+  const auto header = static_cast<off_t>(sizeof(ResumeHeader));
+  return ::ftruncate(fd_, header) == 0 && ::lseek(fd_, header, SEEK_SET) == header &&
+         ::fsync(fd_) == 0;
+}
+
 ResumeLog::~ResumeLog() {
   if (fd_ >= 0) ::close(fd_);
 }

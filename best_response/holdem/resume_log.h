@@ -36,6 +36,9 @@ class ResumeLog {
   // Appends unit `unit`'s `payload` doubles and fsyncs; false when the write failed. Not
   // thread-safe: callers serialise.
   bool append(std::int64_t unit, const double* values);
+  // Drops every record (the file keeps its header) and fsyncs; false when that failed. For a
+  // journal whose records are all superseded at once (deal_journal.h).
+  bool clear_records();
   const std::string& path() const { return path_; }
 
  private:
