@@ -1,5 +1,7 @@
 // Agents and matches: any agent spec hulhe accepts as hulhe.Agent, a Python object with
 // act(state) (or a callable) as an agent, and match(a, b, ...) with its interval and ACPC log.
+#include <mutex>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -58,10 +60,12 @@ class PythonAgent final : public Agent {
 };
 
 // hulhe.Agent: an AgentSource (loaded once, copies made per thread and seat), with one copy of
-// its own for act() and probabilities() from Python.
+// its own for act() and probabilities() from Python. That copy decides without the GIL (a
+// re-solving agent's turn takes seconds), one call at a time.
 struct AgentHandle {
   std::shared_ptr<AgentSource> source;
   std::shared_ptr<Agent> agent;
+  std::shared_ptr<std::mutex> busy = std::make_shared<std::mutex>();
 };
 
 AgentHandle make_agent_handle(AgentSource s) {
@@ -97,8 +101,9 @@ AgentSource policy_source(const PolicyHandle& p) {
 std::optional<GameDefinition> own_game(const py::handle& o) {
   if (py::isinstance<PolicyHandle>(o)) return *o.cast<const PolicyHandle&>().game;
   if (py::isinstance<AgentHandle>(o)) {
+    // A strategy file or a re-solving agent plays its blueprint's game; a bot the one asked.
     const AgentHandle& h = o.cast<const AgentHandle&>();
-    if (h.source->policy) return h.source->game;
+    if (h.source->policy || h.source->spec.rfind("resolve:", 0) == 0) return h.source->game;
   }
   if (py::isinstance<py::str>(o) || py::hasattr(o, "__fspath__")) {
     const std::string spec = py::str(o).cast<std::string>();
@@ -210,9 +215,10 @@ py::dict match(const py::object& a, const py::object& b, std::int64_t hands, std
 
 void bind_agents(py::module_& m) {
   py::class_<AgentHandle>(m, "Agent",
-                          "An agent hulhe plays: a strategy file or a bot "
+                          "An agent hulhe plays: a strategy file, a bot "
                           "(bot:always-fold|always-call|always-raise|uniform|equity|function|"
-                          "rules, with an optional :params.toml).")
+                          "rules, with an optional :params.toml) or the re-solving agent "
+                          "resolve:FILE[:options] (docs/re-solving.md).")
       .def(py::init([](const std::string& spec, const py::object& game) {
              std::optional<GameDefinition> g;
              if (!game.is_none()) g = *game_arg(game).def;
@@ -220,7 +226,8 @@ void bind_agents(py::module_& m) {
            }),
            py::arg("spec"), py::arg("game") = py::none(),
            "Loads an agent spec as `hulhe match` does: 'bot:equity', 'bot:rules:r.toml', "
-           "'leduc.strategy'. A bot plays `game` (default HULHE), a strategy file its own game.")
+           "'leduc.strategy', 'resolve:toy.strategy:street=river:iterations=50'. A bot plays "
+           "`game` (default HULHE), a strategy file and a re-solving agent their file's game.")
       .def_property_readonly("name", [](const AgentHandle& h) { return h.source->name; })
       .def_property_readonly("spec", [](const AgentHandle& h) { return h.source->spec; })
       .def_property_readonly(
@@ -232,9 +239,15 @@ void bind_agents(py::module_& m) {
           "act",
           [](AgentHandle& h, const py::object& spot, std::uint64_t seed) {
             auto [s, p] = agent_query_state(h, spot);
-            h.agent->new_hand();
-            SplitMix64 rng(seed);
-            return action_text(h.agent->act(s.state, p, rng), *s.game);
+            BetAction a;
+            {
+              py::gil_scoped_release release;
+              std::lock_guard<std::mutex> lock(*h.busy);
+              h.agent->new_hand();
+              SplitMix64 rng(seed);
+              a = h.agent->act(s.state, p, rng);
+            }
+            return action_text(a, *s.game);
           },
           py::arg("state"), py::arg("seed") = 1,
           "The agent's action ('f', 'c', 'r') for the player to act, its random choices drawn "
@@ -243,7 +256,12 @@ void bind_agents(py::module_& m) {
           "probabilities",
           [](AgentHandle& h, const py::object& spot) -> std::optional<py::dict> {
             auto [s, p] = agent_query_state(h, spot);
-            const auto a = h.agent->action_probabilities(s.state, p);
+            std::optional<ActionProbabilities> a;
+            {
+              py::gil_scoped_release release;
+              std::lock_guard<std::mutex> lock(*h.busy);
+              a = h.agent->action_probabilities(s.state, p);
+            }
             if (!a) return std::nullopt;
             py::dict d;
             for (const std::string& act : legal_actions(s.state))

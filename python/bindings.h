@@ -89,12 +89,17 @@ void bind_games(py::module_& m);
 void bind_strategies(py::module_& m);
 void bind_agents(py::module_& m);
 void bind_solving(py::module_& m);
+void bind_resolving(py::module_& m);
 
 }  // namespace hulhe::python
 
 #include "abstraction/policy.h"
 #include "agents/policy_agent.h"
 #include "strategy_files/strategy_file.h"
+
+namespace hulhe {
+class SubgameValueSource;  // best_response/holdem/subgame_values.h
+}  // namespace hulhe
 
 namespace hulhe::python {
 
@@ -109,5 +114,11 @@ struct PolicyHandle {
   std::shared_ptr<PolicyAgent> agent;        // for queries (keeps the last bucket)
   PolicyHandle(std::shared_ptr<const Policy> p, std::string n);
 };
+
+// best_response(resolve=...): the re-solving agent's subgames for the real-game best response,
+// from `resolve` as `hulhe exploit --resolve` reads it (turn, river or the agent's options),
+// with the command's messages (python/resolving.cpp).
+std::shared_ptr<const SubgameValueSource> resolved_subgames(const PolicyHandle& h,
+                                                            const std::string& resolve);
 
 }  // namespace hulhe::python

@@ -3,6 +3,7 @@
 #include <Python.h>
 
 #include "python/bindings.h"
+#include "resolving/resolve_agent_scheme.h"
 #include "util/input_error.h"
 
 namespace hulhe::python {
@@ -58,4 +59,7 @@ PYBIND11_MODULE(hulhe, m) {
   bind_strategies(m);
   bind_agents(m);
   bind_solving(m);
+  bind_resolving(m);
+  // Agent specs resolve:FILE[:options] for Agent and match, as the hulhe command has them.
+  hulhe::register_resolving_agent();
 }

@@ -298,7 +298,7 @@ Solution solve(const py::object& game_o, const std::string& algorithm, std::int6
 
 py::dict best_response(const PolicyHandle& h, std::int64_t flops, std::uint64_t seed, int threads,
                        const std::string& precision, bool all_flops, const py::object& progress,
-                       double progress_every) {
+                       double progress_every, const std::optional<std::string>& resolve) {
   HoldemBestResponseOptions o;
   if (threads < 1) throw InputError("threads must be 1 or more");
   if (flops < 0) throw InputError("flops must be 0 (exact) or more");
@@ -314,11 +314,14 @@ py::dict best_response(const PolicyHandle& h, std::int64_t flops, std::uint64_t 
   else if (precision != "auto")
     throw InputError("precision is 'auto', 'single' or 'double'");
   o.progress_every_seconds = progress_every;
+  // The re-solving agent resolve:FILE:OPTIONS measured in place of the strategy.
+  if (resolve) o.subgames = resolved_subgames(h, *resolve);
   Interrupt interrupt;
   if (!progress.is_none())
     o.on_progress = [&](const Progress& p) {
       interrupt.call([&] {
         py::dict d;
+        d["stage"] = p.stage;  // "" for flop units, "re-solves" for resolve='s re-solves
         d["done"] = p.done;
         d["total"] = p.total;
         d["computed"] = p.computed;
@@ -351,6 +354,7 @@ py::dict best_response(const PolicyHandle& h, std::int64_t flops, std::uint64_t 
   d["flop_classes"] = r.flop_classes;
   d["units"] = r.units_total;
   d["seconds"] = r.seconds;
+  d["resolve"] = resolve ? py::object(py::str(*resolve)) : py::object(py::none());
   return d;
 }
 
@@ -439,14 +443,19 @@ void bind_solving(py::module_& m) {
   m.def("best_response", &best_response, py::arg("strategy"), py::kw_only(), py::arg("flops") = 0,
         py::arg("seed") = 1, py::arg("threads") = 1, py::arg("precision") = "auto",
         py::arg("all_flops") = false, py::arg("progress") = py::none(),
-        py::arg("progress_every") = 2.0,
+        py::arg("progress_every") = 2.0, py::arg("resolve") = py::none(),
         "Real-game best response to a hold'em strategy (hulhe exploit on HULHE and the reduced "
         "decks): exact, or estimated from `flops` sampled flops with a 95% interval. "
-        "progress(dict: done, total, computed, elapsed_seconds, per_second, eta_seconds, last) "
-        "at most every progress_every seconds. Returns the keys of `hulhe exploit --json` "
+        "progress(dict: stage, done, total, computed, elapsed_seconds, per_second, eta_seconds, "
+        "last) at most every progress_every seconds. resolve: measure the agent that re-solves "
+        "from a street with every card instead (hulhe exploit --resolve: 'turn', 'river', or the "
+        "options of resolve:FILE:..., e.g. 'street=river:iterations=100:gadget=maxmargin'; "
+        "iterations, not seconds); its units then run one at a time, each unit's re-solves on "
+        "`threads`, and progress also reports stage 're-solves' (done and total re-solves). "
+        "Returns the keys of `hulhe exploit --json` "
         "(br_value_vs_seat, ci95_vs_seat, exploitability_chips, exploitability_mbb, ci95_chips, "
-        "ci95_mbb, nash_conv) and exact, flop_classes, units, seconds. Releases the GIL; Ctrl-C "
-        "stops before the next flop unit and raises KeyboardInterrupt.");
+        "ci95_mbb, nash_conv, resolve) and exact, flop_classes, units, seconds. Releases the "
+        "GIL; Ctrl-C stops before the next flop unit and raises KeyboardInterrupt.");
 }
 
 }  // namespace hulhe::python
