@@ -3,8 +3,10 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <new>
 
 #include "util/input_error.h"
@@ -55,16 +57,59 @@ RangeSubgame::RangeSubgame(const BettingTree& tr, std::int32_t rt, std::span<con
 
 namespace {
 
-// A table of zeros from calloc: a large one is fresh pages from the kernel, zero without a
-// pass over them, faulted in where the walks first write it (on their threads). A HULHE turn's
-// two tables are 97 MiB; zeroing them by hand took ~10% of a decision on 2 threads.
+// The memory of freed tables, kept by the thread that freed them for its next table of the
+// same size. Re-solves come one after another (an agent's decisions; `exploit --resolve`'s
+// thousands a flop), each with ~145 MiB of tables on a HULHE turn (regrets, averages, and
+// the averages again after the gadget's values): fresh pages from the kernel cost a fault
+// each, ~10% of a re-solve's time here, where zeroing kept memory is one pass.
+class SpareTables {
+ public:
+  ~SpareTables() {
+    for (Spare& s : spare_) std::free(s.memory);
+  }
+  // Zeroed memory of `bytes`: kept memory of that size, or calloc's (null when out of memory).
+  void* take(std::size_t bytes) {
+    for (Spare& s : spare_)
+      if (s.memory != nullptr && s.bytes == bytes) {
+        void* m = s.memory;
+        s.memory = nullptr;
+        std::memset(m, 0, bytes);
+        return m;
+      }
+    return std::calloc(bytes, 1);
+  }
+  // Keeps `memory` if a slot is free, else frees it.
+  void give(void* memory, std::size_t bytes) {
+    for (Spare& s : spare_)
+      if (s.memory == nullptr) {
+        s = {memory, bytes};
+        return;
+      }
+    std::free(memory);
+  }
+  static SpareTables& of_this_thread() {
+    thread_local SpareTables spare;
+    return spare;
+  }
+
+ private:
+  struct Spare {
+    void* memory = nullptr;
+    std::size_t bytes = 0;
+  };
+  std::array<Spare, 3> spare_{};  // a solver's two tables and one more
+};
+
+// A table of zeros: memory a freed table of the same size left to this thread, zeroed, or
+// calloc's fresh pages (zero without a pass, faulted in where the walks first write them).
 template <typename Real>
 class ZeroTable {
  public:
   explicit ZeroTable(std::int64_t size) : size_(size) { reset(); }
-  // Every entry back to 0 (new pages).
+  // Every entry back to 0.
   void reset() {
-    data_.reset(static_cast<Real*>(std::calloc(static_cast<std::size_t>(size_), sizeof(Real))));
+    data_.reset();
+    data_.reset(static_cast<Real*>(SpareTables::of_this_thread().take(bytes())));
     if (size_ > 0 && !data_) throw std::bad_alloc();
   }
   Real* data() { return data_.get(); }
@@ -74,11 +119,13 @@ class ZeroTable {
   std::int64_t size() const { return size_; }
 
  private:
+  std::size_t bytes() const { return static_cast<std::size_t>(size_) * sizeof(Real); }
   struct Free {
-    void operator()(Real* p) const { std::free(p); }
+    std::size_t bytes;
+    void operator()(Real* p) const { SpareTables::of_this_thread().give(p, bytes); }
   };
   std::int64_t size_;
-  std::unique_ptr<Real, Free> data_;
+  std::unique_ptr<Real, Free> data_{nullptr, Free{bytes()}};
 };
 
 // Per-depth scratch, in units of n values: child values (3), σ per hand and action (3), the
@@ -123,6 +170,7 @@ class Walk final : public RangeSolverWalk {
     std::vector<Real> out(n_);
     for (int traverser = 0; traverser < 2; ++traverser) {
       p.traverser = traverser;
+      p.average = g_.options.averaged < 0 || g_.options.averaged == traverser;
       run_pass(p, true, out.data());
     }
   }
@@ -182,7 +230,8 @@ class Walk final : public RangeSolverWalk {
     bool cfr = false, best_response = false;
     int traverser = 0;
     Real pos_discount = 1, neg_discount = 1, avg_discount = 1, avg_weight = 1;
-    bool plus = true;  // CFR+ (floor, weight t) rather than DCFR
+    bool plus = true;     // CFR+ (floor, weight t) rather than DCFR
+    bool average = true;  // a CFR pass adds to the traverser's average strategy
   };
 
   Real* sc(Worker& w, int depth, int slot) const {
@@ -303,6 +352,7 @@ class Walk final : public RangeSolverWalk {
           rk[h] = x * (x > 0 ? p.pos_discount : p.neg_discount);
         }
       }
+      if (!p.average) continue;
       for (std::int32_t h = 0; h < n; ++h)
         sk[h] = (sk[h] + p.avg_weight * rt[h] * sigk[h]) * p.avg_discount;
     }
@@ -318,7 +368,8 @@ class Walk final : public RangeSolverWalk {
     const Real scale =
         static_cast<Real>(1.0 / static_cast<double>(g_.boards.compatible_children(parent_level)));
     const int threads = std::max(1, g_.options.threads);
-    if (top && threads > 1 && count > 1) {
+    if (top && threads > 1 && count > 1 &&
+        static_cast<std::int64_t>(count) * n >= g_.options.parallel_work) {
       chance_values_.resize(static_cast<std::size_t>(count) * n);
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
       for (std::int32_t i = 0; i < count; ++i) {

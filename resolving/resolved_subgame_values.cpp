@@ -22,6 +22,7 @@ ResolvedSubgameValues::ResolvedSubgameValues(std::shared_ptr<const Policy> bluep
   if (options_.seconds > 0)
     throw InputError("measuring re-solving needs an iteration count, not a time budget");
   options_.solver.threads = 1;
+  options_.opponent_average = nested_;  // nested solves take their ranges from both averages
 }
 
 std::uint64_t ResolvedSubgameValues::key() const {

@@ -132,6 +132,8 @@ ResolvingAgent::ResolvingAgent(std::shared_ptr<const Policy> blueprint,
       options_(options),
       name_(std::move(name)),
       trunk_(blueprint_, name_) {
+  // The agent plays only its own average; nested solves read both (their ranges).
+  options_.resolve.opponent_average = options_.nested;
   const int rounds = tree_->game().num_rounds;
   first_round_ = options_.first_round >= 0 ? options_.first_round : std::max(1, rounds - 2);
   if (first_round_ < 1 || first_round_ >= rounds)

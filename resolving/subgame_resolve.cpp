@@ -47,10 +47,20 @@ SubgameResolve resolve_with(std::unique_ptr<RangeSolver> solver, int resolver,
 
 }  // namespace
 
+namespace {
+
+RangeSolverOptions solver_options(const SubgameResolveOptions& options, int resolver) {
+  RangeSolverOptions o = options.solver;
+  if (!options.opponent_average) o.averaged = resolver;
+  return o;
+}
+
+}  // namespace
+
 SubgameResolve resolve_subgame(const BettingTree& tree, const Policy& blueprint, std::int32_t root,
                                std::span<const Card> board, int resolver,
                                const SubgameResolveOptions& options) {
-  auto s = std::make_unique<RangeSolver>(tree, root, board, options.solver);
+  auto s = std::make_unique<RangeSolver>(tree, root, board, solver_options(options, resolver));
   for (int p = 0; p < 2; ++p)
     s->set_range(p, blueprint_reach(blueprint, tree, s->hands(), root, board, p));
   return resolve_with(std::move(s), resolver, options,
@@ -60,7 +70,8 @@ SubgameResolve resolve_subgame(const BettingTree& tree, const Policy& blueprint,
 SubgameResolve resolve_subgame(const RangeSolver& blueprint, std::int32_t root,
                                std::span<const Card> board, int resolver,
                                const SubgameResolveOptions& options) {
-  auto s = std::make_unique<RangeSolver>(blueprint.tree(), root, board, options.solver);
+  auto s = std::make_unique<RangeSolver>(blueprint.tree(), root, board,
+                                         solver_options(options, resolver));
   for (int p = 0; p < 2; ++p) s->set_range(p, blueprint_reach(blueprint, root, board, p));
   return resolve_with(std::move(s), resolver, options,
                       [&](RangeSolver& x) { copy_strategy(blueprint, resolver, x); });

@@ -38,6 +38,9 @@ struct SubgameResolveOptions {
   // (bench/bench_resolve.cpp), and its rounding (~1e-7 of a pot) is far below the re-solve's
   // convergence error.
   RangeSolverOptions solver{.precision = RangeSolverOptions::Precision::kSingle};
+  // Whether the opponent's average strategy is kept: only a solve that is the blueprint of
+  // nested re-solves reads it (the ranges of its later rounds).
+  bool opponent_average = true;
   std::int64_t iterations = 200;  // the most iterations
   double seconds = 0.0;           // > 0: stop when this much wall time has passed
 };
