@@ -115,10 +115,4 @@ struct PolicyHandle {
   PolicyHandle(std::shared_ptr<const Policy> p, std::string n);
 };
 
-// best_response(resolve=...): the re-solving agent's subgames for the real-game best response,
-// from `resolve` as `hulhe exploit --resolve` reads it (turn, river or the agent's options),
-// with the command's messages (python/resolving.cpp).
-std::shared_ptr<const SubgameValueSource> resolved_subgames(const PolicyHandle& h,
-                                                            const std::string& resolve);
-
 }  // namespace hulhe::python

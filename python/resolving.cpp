@@ -31,28 +31,6 @@ bool resolvable(const GameDefinition& g) {
 
 }  // namespace
 
-// As cli/command_exploit.cpp's --resolve: `turn` and `river` are short for street=turn and
-// street=river; the messages are the command's.
-std::shared_ptr<const SubgameValueSource> resolved_subgames(const PolicyHandle& h,
-                                                            const std::string& resolve) {
-  const std::string options =
-      resolve == "turn" || resolve == "river" ? "street=" + resolve : resolve;
-  const std::string what = "--resolve " + resolve;
-  const ResolvingAgentSpec spec = ResolvingAgentSpec::parse_options(options, what);
-  if (spec.options.resolve.seconds > 0)
-    throw InputError(what +
-                     ": seconds=… makes the result depend on the machine: give iterations=N");
-  const GameDefinition& game = h.policy->tree().game();
-  if (!resolvable(game))
-    throw InputError(what + ": re-solving needs a 2-player limit hold'em game with 2 hole cards");
-  try {
-    return std::make_shared<ResolvedSubgameValues>(h.policy, spec.first_round(game),
-                                                   spec.options.resolve, spec.options.nested);
-  } catch (const InputError& e) {
-    throw InputError(what + ": " + e.what());
-  }
-}
-
 namespace {
 
 // What hulhe.resolve returns: one re-solved subgame, read at the spot it was asked for. The
@@ -76,14 +54,6 @@ struct ResolvedSpot {
   double seconds = 0.0;
   std::int32_t own_hand = -1;  // the hand of the player to act, when the state holds it
 };
-
-// The first node of `round` on the path from the tree's root to `node` (as the agent finds
-// the root of the subgame it re-solves).
-std::int32_t round_start(const BettingTree& tree, std::int32_t node, int round) {
-  while (tree.node(node).parent >= 0 && tree.node(tree.node(node).parent).round >= round)
-    node = tree.node(node).parent;
-  return node;
-}
 
 std::int32_t find_hand(const ResolvedSpot& r, const std::vector<Card>& cards) {
   if (cards.size() != 2)

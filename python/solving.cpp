@@ -20,6 +20,7 @@
 #include "pipeline/solve_config.h"
 #include "pipeline/solver_run.h"
 #include "python/bindings.h"
+#include "resolving/resolved_subgame_values.h"
 #include "solver/average_policy.h"
 #include "strategy_files/strategy_file.h"
 #include "util/combinatorics.h"
@@ -315,7 +316,7 @@ py::dict best_response(const PolicyHandle& h, std::int64_t flops, std::uint64_t 
     throw InputError("precision is 'auto', 'single' or 'double'");
   o.progress_every_seconds = progress_every;
   // The re-solving agent resolve:FILE:OPTIONS measured in place of the strategy.
-  if (resolve) o.subgames = resolved_subgames(h, *resolve);
+  if (resolve) o.subgames = resolved_subgames_for(h.policy, *resolve);
   Interrupt interrupt;
   if (!progress.is_none())
     o.on_progress = [&](const Progress& p) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "resolving/blueprint_reach.h"
+#include "resolving/resolving_agent.h"
 #include "util/checksums.h"
 #include "util/input_error.h"
 
@@ -63,6 +64,26 @@ void ResolvedSubgameValues::best_response_values(std::int32_t entry, std::span<c
   s.set_range(agent, std::span<const double>(opponent_reach, s.hands().size()));
   const std::vector<double> v = s.best_response_values(responder);
   std::copy(v.begin(), v.end(), out);
+}
+
+std::shared_ptr<const SubgameValueSource> resolved_subgames_for(
+    std::shared_ptr<const Policy> blueprint, const std::string& resolve) {
+  const std::string options =
+      resolve == "turn" || resolve == "river" ? "street=" + resolve : resolve;
+  const std::string what = "--resolve " + resolve;
+  const ResolvingAgentSpec spec = ResolvingAgentSpec::parse_options(options, what);
+  if (spec.options.resolve.seconds > 0)
+    throw InputError(what +
+                     ": seconds=… makes the result depend on the machine: give iterations=N");
+  const GameDefinition& game = blueprint->tree().game();
+  if (game.num_players != 2 || game.betting_type != BettingType::kLimit || game.num_hole_cards != 2)
+    throw InputError(what + ": re-solving needs a 2-player limit hold'em game with 2 hole cards");
+  try {
+    return std::make_shared<ResolvedSubgameValues>(std::move(blueprint), spec.first_round(game),
+                                                   spec.options.resolve, spec.options.nested);
+  } catch (const InputError& e) {
+    throw InputError(what + ": " + e.what());
+  }
 }
 
 }  // namespace hulhe

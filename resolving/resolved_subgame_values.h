@@ -7,6 +7,7 @@
 // this way, in the real game (docs/re-solving.md).
 #include <cstdint>
 #include <memory>
+#include <string>
 
 #include "abstraction/policy.h"
 #include "best_response/holdem/subgame_values.h"
@@ -37,5 +38,12 @@ class ResolvedSubgameValues final : public SubgameValueSource {
   SubgameResolveOptions options_;
   bool nested_ = false;
 };
+
+// The source `hulhe exploit --resolve TEXT` (and Python's best_response(resolve=TEXT))
+// measures: TEXT is `turn`, `river` (short for street=turn, street=river) or the re-solving
+// agent's options (resolving_agent.h), with an iteration count, not a time budget. Throws
+// InputError, messages beginning "--resolve TEXT: ".
+std::shared_ptr<const SubgameValueSource> resolved_subgames_for(
+    std::shared_ptr<const Policy> blueprint, const std::string& resolve);
 
 }  // namespace hulhe

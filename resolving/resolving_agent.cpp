@@ -141,18 +141,6 @@ ResolvingAgent::ResolvingAgent(std::shared_ptr<const Policy> blueprint,
                      std::to_string(first_round_) + " to re-solve from");
 }
 
-namespace {
-
-// The first node of `round` on the path from the tree's root to `node` (a node of a later
-// round or of `round` itself).
-std::int32_t round_start(const BettingTree& tree, std::int32_t node, int round) {
-  while (tree.node(node).parent >= 0 && tree.node(tree.node(node).parent).round >= round)
-    node = tree.node(node).parent;
-  return node;
-}
-
-}  // namespace
-
 const RangeSolver& ResolvingAgent::solve_for(const GameState& state, int position,
                                              std::int32_t node) {
   const GameDefinition& game = tree_->game();

@@ -77,6 +77,12 @@ SubgameResolve resolve_subgame(const RangeSolver& blueprint, std::int32_t root,
                       [&](RangeSolver& x) { copy_strategy(blueprint, resolver, x); });
 }
 
+std::int32_t round_start(const BettingTree& tree, std::int32_t node, int round) {
+  while (tree.node(node).parent >= 0 && tree.node(tree.node(node).parent).round >= round)
+    node = tree.node(node).parent;
+  return node;
+}
+
 double gadget_excess(const SubgameResolve& resolve) {
   if (resolve.terminate_values.empty()) return 0.0;
   const std::vector<double> v = resolve.solver->best_response_values(1 - resolve.resolver);

@@ -54,6 +54,10 @@ struct SubgameResolve {
   std::int64_t iterations = 0;
 };
 
+// The first node of `round` on the path from the tree's root to `node` (a node of that round
+// or a later one): the root of the subgame re-solved from `round` that holds `node`.
+std::int32_t round_start(const BettingTree& tree, std::int32_t node, int round);
+
 // `root`: the first node of a round of `tree` (the blueprint's game); `board`: the cards
 // dealt up to that round.
 SubgameResolve resolve_subgame(const BettingTree& tree, const Policy& blueprint, std::int32_t root,
