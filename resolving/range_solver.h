@@ -60,6 +60,10 @@ struct RangeSolverOptions {
   // values() and exploitability() no longer mean anything): a re-solve plays only the
   // re-solver's, and skipping the other's saves a pass over half the averages per iteration.
   int averaged = -1;
+  // The last round's subtrees walked in phases, every terminal of a board in one pass over the
+  // hands (range_last_round_plan.h), rather than by the recursion: the same values, bit for
+  // bit, in less time. Off only to compare the two.
+  bool last_round_lanes = true;
 };
 
 class RangeSolver {

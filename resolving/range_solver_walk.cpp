@@ -52,6 +52,23 @@ RangeSubgame::RangeSubgame(const BettingTree& tr, std::int32_t rt, std::span<con
   showdown.reserve(last.size());
   for (const SubgameBoard& b : last) showdown.emplace_back(game, all, hands, b.mask);
   max_depth = depth_below(depth_below, rt) + 1;
+  plan_of.assign(tr.nodes().size(), -1);
+  const int last_round = root_round + boards.num_levels() - 1;
+  const auto add_plan = [&](std::int32_t node) {
+    RangeLastRoundPlan plan;
+    if (!options.last_round_lanes || !make_range_last_round_plan(nodes, node, plan)) return;
+    plan_of[node] = static_cast<std::int32_t>(last_round_plans.size());
+    last_round_plans.push_back(std::move(plan));
+  };
+  if (root_round == last_round) add_plan(rt);
+  for (const std::int32_t i : decision) {
+    const FlatNode& f = nodes[i];
+    for (int k = 0; k < f.num_actions; ++k) {
+      const FlatNode& c = nodes[f.child[k]];
+      if (c.kind == NodeKind::kDecision && c.round != f.round && c.round == last_round)
+        add_plan(f.child[k]);
+    }
+  }
   for (int p = 0; p < 2; ++p) ranges[p].assign(n, 0.0);
 }
 
@@ -146,8 +163,26 @@ class Walk final : public RangeSolverWalk {
           live_[k][b * n_ + i] = g.all.masks[g.hands.full[i]].intersects(level[b].mask) ? 0 : 1;
     }
     workers_.resize(std::max(1, g.options.threads));
+    std::size_t entries = 0;
+    int showdown_width = 0, fold_width = 0;
+    for (const RangeLastRoundPlan& plan : g.last_round_plans) {
+      entries = std::max(entries, plan.entries.size());
+      showdown_width = std::max(showdown_width, plan.showdown_width);
+      fold_width = std::max(fold_width, plan.fold_width);
+    }
+    const auto n = static_cast<std::size_t>(n_);
     for (auto& w : workers_) {
-      w.scratch.assign(static_cast<std::size_t>(g.max_depth) * kSlots * n_, Real(0));
+      w.scratch.assign(static_cast<std::size_t>(g.max_depth) * kSlots * n, Real(0));
+      w.reach.assign(entries * n, Real(0));
+      w.value.assign(entries * n, Real(0));
+      w.sigma.assign(entries * kNumActionKinds * n, Real(0));
+      w.rt_of.assign(entries, nullptr);
+      w.ro_of.assign(entries, nullptr);
+      // Lanes no plan uses stay 0.
+      w.showdown_reach.assign(showdown_width * n, Real(0));
+      w.showdown_value.assign(showdown_width * n, Real(0));
+      w.fold_reach.assign(fold_width * n, Real(0));
+      w.fold_value.assign(fold_width * n, Real(0));
     }
     reset_gadget();
   }
@@ -223,6 +258,11 @@ class Walk final : public RangeSolverWalk {
  private:
   struct Worker {
     std::vector<Real> scratch;
+    // The last round's walk in phases (last_round()), per plan entry: the reach that changed
+    // there, the values, σ; and the terminals' reaches and values in lanes, hand-major.
+    std::vector<Real> reach, value, sigma;
+    std::vector<const Real*> rt_of, ro_of;
+    std::vector<Real> showdown_reach, showdown_value, fold_reach, fold_value;
   };
   // What one pass does: a CFR update (current strategies, regrets and averages written), or
   // an evaluation of the averages (a best response for the traverser, or its average too).
@@ -274,6 +314,10 @@ class Walk final : public RangeSolverWalk {
   void walk(Worker& w, const Pass& p, std::int32_t node, std::int32_t board, const Real* rt,
             const Real* ro, Real* out, int depth, bool top) {
     const std::int32_t n = n_;
+    if (const std::int32_t plan = g_.plan_of[node]; plan >= 0) {
+      last_round(w, p, g_.last_round_plans[plan], board, rt, ro, out);
+      return;
+    }
     const FlatNode& f = g_.nodes[node];
     if (f.kind == NodeKind::kFold) {
       const Real* live = live_[g_.level_of(node)].data() + static_cast<std::int64_t>(board) * n;
@@ -313,6 +357,18 @@ class Walk final : public RangeSolverWalk {
     }
     const Real* v[kNumActionKinds] = {};
     for (int k = 0; k < a; ++k) v[k] = sc(w, depth, k);
+    combine(p, node, board, sigma, v, rt, out);
+  }
+
+  // A decision node's values from its children's `v`, with σ its strategy (unset for the
+  // traverser's in a best response): their sum at the opponent's, the max or σ's mix at the
+  // traverser's, whose regrets and average a CFR pass updates (rt: the traverser's reach).
+  void combine(const Pass& p, std::int32_t node, std::int32_t board, const Real* sigma,
+               const Real* const* v, const Real* rt, Real* out) {
+    const std::int32_t n = n_;
+    const FlatNode& f = g_.nodes[node];
+    const int a = f.num_actions;
+    const bool own = f.player == p.traverser;
     if (!own) {
       for (std::int32_t h = 0; h < n; ++h) out[h] = v[0][h];
       for (int k = 1; k < a; ++k)
@@ -355,6 +411,116 @@ class Walk final : public RangeSolverWalk {
       if (!p.average) continue;
       for (std::int32_t h = 0; h < n; ++h)
         sk[h] = (sk[h] + p.avg_weight * rt[h] * sigk[h]) * p.avg_discount;
+    }
+  }
+
+  // The last round below a plan's root (range_last_round_plan.h), in three phases: the
+  // reaches down the decision nodes, every terminal's values at once in lanes, the values
+  // back up. Each node sees the vectors the recursion would give it, so the result is the
+  // same bits.
+  void last_round(Worker& w, const Pass& p, const RangeLastRoundPlan& plan, std::int32_t board,
+                  const Real* rt, const Real* ro, Real* out) {
+    const std::int32_t n = n_;
+    const auto count = static_cast<std::int32_t>(plan.entries.size());
+    const int sw = plan.showdown_width, fw = plan.fold_width;
+    const auto slot = [&](std::vector<Real>& v, std::int32_t e, std::int64_t per) {
+      return v.data() + static_cast<std::int64_t>(e) * per;
+    };
+    w.rt_of[0] = rt;
+    w.ro_of[0] = ro;
+    for (std::int32_t e = 0; e < count; ++e) {
+      const FlatNode& f = g_.nodes[plan.entries[e].node];
+      if (f.kind != NodeKind::kDecision) continue;
+      const bool own = f.player == p.traverser;
+      Real* sigma = slot(w.sigma, e, kNumActionKinds * static_cast<std::int64_t>(n));
+      if (!(own && p.best_response)) strategy(plan.entries[e].node, board, p.cfr, sigma);
+      const Real* rt_e = w.rt_of[e];
+      const Real* ro_e = w.ro_of[e];
+      for (int k = 0; k < f.num_actions; ++k) {
+        const std::int32_t c = plan.children[e][k];
+        const FlatNode& fc = g_.nodes[plan.entries[c].node];
+        const Real* sigk = sigma + static_cast<std::int64_t>(k) * n;
+        if (fc.kind != NodeKind::kDecision) {
+          // The opponent's reach at the terminal, into its lane.
+          const bool showdown = fc.kind == NodeKind::kShowdown;
+          const int width = showdown ? sw : fw;
+          Real* lane = (showdown ? w.showdown_reach : w.fold_reach).data() + plan.entries[c].lane;
+          if (own)
+            for (std::int32_t h = 0; h < n; ++h)
+              lane[static_cast<std::int64_t>(h) * width] = ro_e[h];
+          else
+            for (std::int32_t h = 0; h < n; ++h)
+              lane[static_cast<std::int64_t>(h) * width] = ro_e[h] * sigk[h];
+          continue;
+        }
+        w.rt_of[c] = rt_e;
+        w.ro_of[c] = ro_e;
+        Real* reach = slot(w.reach, c, n);
+        if (own) {
+          if (p.cfr) {
+            for (std::int32_t h = 0; h < n; ++h) reach[h] = rt_e[h] * sigk[h];
+            w.rt_of[c] = reach;
+          }
+        } else {
+          for (std::int32_t h = 0; h < n; ++h) reach[h] = ro_e[h] * sigk[h];
+          w.ro_of[c] = reach;
+        }
+      }
+    }
+    const int t = p.traverser;
+    const Real* live =
+        live_[g_.boards.num_levels() - 1].data() + static_cast<std::int64_t>(board) * n;
+    Real fold_payoff[kMostLastRoundLanes];
+    for (int k = 0; k < fw; ++k) fold_payoff[k] = static_cast<Real>(plan.fold_payoff[t][k]);
+    showdown_lanes(sw, g_.showdown[board], w.showdown_reach.data(), plan.win[t].data(),
+                   plan.lose[t].data(), w.showdown_value.data());
+    fold_lanes(fw, live, w.fold_reach.data(), fold_payoff, w.fold_value.data());
+    for (std::int32_t e = count - 1; e >= 0; --e) {
+      const FlatNode& f = g_.nodes[plan.entries[e].node];
+      if (f.kind != NodeKind::kDecision) continue;
+      const Real* v[kNumActionKinds] = {};
+      for (int k = 0; k < f.num_actions; ++k) {
+        const std::int32_t c = plan.children[e][k];
+        const FlatNode& fc = g_.nodes[plan.entries[c].node];
+        Real* value = slot(w.value, c, n);
+        v[k] = value;
+        if (fc.kind == NodeKind::kDecision) continue;
+        const bool showdown = fc.kind == NodeKind::kShowdown;
+        const int width = showdown ? sw : fw;
+        const Real* lane =
+            (showdown ? w.showdown_value : w.fold_value).data() + plan.entries[c].lane;
+        for (std::int32_t h = 0; h < n; ++h) value[h] = lane[static_cast<std::int64_t>(h) * width];
+      }
+      combine(p, plan.entries[e].node, board,
+              slot(w.sigma, e, kNumActionKinds * static_cast<std::int64_t>(n)), v, w.rt_of[e],
+              e == 0 ? out : slot(w.value, e, n));
+    }
+  }
+
+  void showdown_lanes(int width, const RangeShowdown& order, const Real* reach, const double* win,
+                      const double* lose, Real* out) const {
+    switch (width) {
+      case 4:
+        return range_showdown_lanes<Real, 4>(g_.hands, order, reach, win, lose, out);
+      case 8:
+        return range_showdown_lanes<Real, 8>(g_.hands, order, reach, win, lose, out);
+      case 12:
+        return range_showdown_lanes<Real, 12>(g_.hands, order, reach, win, lose, out);
+      default:
+        return range_showdown_lanes<Real, 16>(g_.hands, order, reach, win, lose, out);
+    }
+  }
+  void fold_lanes(int width, const Real* live, const Real* reach, const Real* payoff,
+                  Real* out) const {
+    switch (width) {
+      case 4:
+        return range_fold_lanes<Real, 4>(g_.hands, live, reach, payoff, out);
+      case 8:
+        return range_fold_lanes<Real, 8>(g_.hands, live, reach, payoff, out);
+      case 12:
+        return range_fold_lanes<Real, 12>(g_.hands, live, reach, payoff, out);
+      default:
+        return range_fold_lanes<Real, 16>(g_.hands, live, reach, payoff, out);
     }
   }
 

@@ -14,6 +14,7 @@
 #include "game/betting_tree.h"
 #include "public_tree/flat_betting_tree.h"
 #include "public_tree/private_hands.h"
+#include "resolving/range_last_round_plan.h"
 #include "resolving/range_solver.h"
 #include "resolving/range_terminal_values.h"
 #include "resolving/subgame_boards.h"
@@ -41,6 +42,10 @@ struct RangeSubgame {
   int gadget_player = -1;
   RangeSolverGadget gadget_kind = RangeSolverGadget::kResolve;
   std::vector<double> terminate_values;  // T(o), over `hands`
+  // The subtrees of the last round, walked in phases with their terminals in lanes
+  // (range_last_round_plan.h): per tree node, the index of the plan rooted there, or -1.
+  std::vector<RangeLastRoundPlan> last_round_plans;
+  std::vector<std::int32_t> plan_of;
 
   RangeSubgame(const BettingTree& tree, std::int32_t root, std::span<const Card> board,
                RangeSolverOptions options);

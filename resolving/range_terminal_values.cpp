@@ -35,6 +35,42 @@ double add_card_sums(const RangeHands& hands, const Real* reach, double* card) {
   return total;
 }
 
+// The same sums for W terminals at once (reach[i·W + L]), each lane added in add_card_sums'
+// order so that its sums are the same bits: card[c·W + L], total[L].
+template <typename Real, int W>
+void add_card_sums_lanes(const RangeHands& hands, const Real* __restrict reach,
+                         double* __restrict card, double* __restrict total) {
+  for (const RangeHands::Run& run : hands.runs) {
+    alignas(64) double s[4][W] = {};
+    std::int32_t i = run.begin;
+    for (; i + 4 <= run.end; i += 4)
+      for (int k = 0; k < 4; ++k) {
+        const Real* r = reach + static_cast<std::int64_t>(i + k) * W;
+#pragma omp simd
+        for (int l = 0; l < W; ++l) s[k][l] += static_cast<double>(r[l]);
+      }
+    for (; i < run.end; ++i) {
+      const Real* r = reach + static_cast<std::int64_t>(i) * W;
+#pragma omp simd
+      for (int l = 0; l < W; ++l) s[0][l] += static_cast<double>(r[l]);
+    }
+    double* c = card + run.card * W;
+#pragma omp simd
+    for (int l = 0; l < W; ++l) {
+      const double sum = (s[0][l] + s[1][l]) + (s[2][l] + s[3][l]);
+      c[l] += sum;
+      total[l] += sum;
+    }
+  }
+  const std::uint8_t* b = hands.card_b.data();
+  for (std::int32_t i = 0; i < hands.size(); ++i) {
+    const Real* r = reach + static_cast<std::int64_t>(i) * W;
+    double* c = card + b[i] * W;
+#pragma omp simd
+    for (int l = 0; l < W; ++l) c[l] += static_cast<double>(r[l]);
+  }
+}
+
 }  // namespace
 
 RangeHands::RangeHands(const PrivateHands& all, CardSet root_board) {
@@ -138,6 +174,110 @@ void range_showdown_values(const RangeHands& hands, const RangeShowdown& order,
   }
 }
 
+template <typename Real, int W>
+void range_fold_lanes(const RangeHands& hands, const Real* live, const Real* reach,
+                      const Real* payoff, Real* out) {
+  const std::int32_t n = hands.size();
+  const std::uint8_t* a = hands.card_a.data();
+  const std::uint8_t* b = hands.card_b.data();
+  alignas(64) double card[kMaxCards * W] = {};
+  alignas(64) double total[W] = {};
+  add_card_sums_lanes<Real, W>(hands, reach, card, total);
+  for (std::int32_t h = 0; h < n; ++h) {
+    const Real* __restrict r = reach + static_cast<std::int64_t>(h) * W;
+    const double* __restrict ca = card + a[h] * W;
+    const double* __restrict cb = card + b[h] * W;
+    Real* __restrict o = out + static_cast<std::int64_t>(h) * W;
+#pragma omp simd
+    for (int l = 0; l < W; ++l)
+      o[l] = live[h] * payoff[l] *
+             static_cast<Real>(total[l] - ca[l] - cb[l] + static_cast<double>(r[l]));
+  }
+}
+
+template <typename Real, int W>
+void range_showdown_lanes(const RangeHands& hands, const RangeShowdown& order, const Real* reach,
+                          const double* win, const double* lose, Real* out) {
+  for (const std::int32_t h : order.touching)
+    std::fill(out + static_cast<std::int64_t>(h) * W, out + static_cast<std::int64_t>(h + 1) * W,
+              Real(0));
+  const std::int32_t m = static_cast<std::int32_t>(order.hand.size());
+  const std::int32_t* hand = order.hand.data();
+  const std::uint8_t* a = order.card_a.data();
+  const std::uint8_t* b = order.card_b.data();
+  const std::int32_t* end_of = order.group_end.data();
+  alignas(64) double card[kMaxCards * W] = {};
+  alignas(64) double card_below[kMaxCards * W] = {};
+  alignas(64) double total[W] = {}, below[W] = {}, w[W], l[W];
+#pragma omp simd
+  for (int k = 0; k < W; ++k) {
+    w[k] = win[k];
+    l[k] = lose[k];
+  }
+  add_card_sums_lanes<Real, W>(hands, reach, card, total);
+  thread_local std::vector<double> weaker;  // a tie group's W, per lane
+  for (std::int32_t i = 0; i < m;) {
+    const std::int32_t end = end_of[i];
+    if (end == i + 1) {
+      const Real* __restrict r = reach + static_cast<std::int64_t>(hand[i]) * W;
+      double* __restrict xa = card_below + a[i] * W;
+      double* __restrict xb = card_below + b[i] * W;
+      const double* __restrict ta = card + a[i] * W;
+      const double* __restrict tb = card + b[i] * W;
+      Real* __restrict o = out + static_cast<std::int64_t>(hand[i]) * W;
+#pragma omp simd
+      for (int k = 0; k < W; ++k) {
+        const double x = static_cast<double>(r[k]);
+        const double weak = below[k] - xa[k] - xb[k];
+        const double disjoint = total[k] - ta[k] - tb[k] + x;
+        o[k] = static_cast<Real>(w[k] * weak + l[k] * (disjoint - weak));
+        below[k] += x;
+        xa[k] += x;
+        xb[k] += x;
+      }
+      i = end;
+      continue;
+    }
+    weaker.resize(static_cast<std::size_t>(end - i) * W);
+    for (std::int32_t j = i; j < end; ++j) {
+      const double* xa = card_below + a[j] * W;
+      const double* xb = card_below + b[j] * W;
+      double* wk = weaker.data() + static_cast<std::int64_t>(j - i) * W;
+#pragma omp simd
+      for (int k = 0; k < W; ++k) wk[k] = below[k] - xa[k] - xb[k];
+    }
+    for (std::int32_t j = i; j < end; ++j) {
+      const Real* r = reach + static_cast<std::int64_t>(hand[j]) * W;
+      double* xa = card_below + a[j] * W;
+      double* xb = card_below + b[j] * W;
+#pragma omp simd
+      for (int k = 0; k < W; ++k) {
+        const double x = static_cast<double>(r[k]);
+        below[k] += x;
+        xa[k] += x;
+        xb[k] += x;
+      }
+    }
+    for (std::int32_t j = i; j < end; ++j) {
+      const Real* r = reach + static_cast<std::int64_t>(hand[j]) * W;
+      const double* xa = card_below + a[j] * W;
+      const double* xb = card_below + b[j] * W;
+      const double* ta = card + a[j] * W;
+      const double* tb = card + b[j] * W;
+      const double* wk = weaker.data() + static_cast<std::int64_t>(j - i) * W;
+      Real* o = out + static_cast<std::int64_t>(hand[j]) * W;
+#pragma omp simd
+      for (int k = 0; k < W; ++k) {
+        const double x = static_cast<double>(r[k]);
+        const double with_ties = below[k] - xa[k] - xb[k] + x;
+        const double disjoint = total[k] - ta[k] - tb[k] + x;
+        o[k] = static_cast<Real>(w[k] * wk[k] + l[k] * (disjoint - with_ties));
+      }
+    }
+    i = end;
+  }
+}
+
 template void range_fold_values<float>(const RangeHands&, const float*, const float*, float,
                                        float*);
 template void range_fold_values<double>(const RangeHands&, const double*, const double*, double,
@@ -146,5 +286,20 @@ template void range_showdown_values<float>(const RangeHands&, const RangeShowdow
                                            float, float, float*);
 template void range_showdown_values<double>(const RangeHands&, const RangeShowdown&, const double*,
                                             double, double, double*);
+
+#define HULHE_RANGE_LANES(Real, W)                                                     \
+  template void range_fold_lanes<Real, W>(const RangeHands&, const Real*, const Real*, \
+                                          const Real*, Real*);                         \
+  template void range_showdown_lanes<Real, W>(const RangeHands&, const RangeShowdown&, \
+                                              const Real*, const double*, const double*, Real*);
+HULHE_RANGE_LANES(float, 4)
+HULHE_RANGE_LANES(float, 8)
+HULHE_RANGE_LANES(float, 12)
+HULHE_RANGE_LANES(float, 16)
+HULHE_RANGE_LANES(double, 4)
+HULHE_RANGE_LANES(double, 8)
+HULHE_RANGE_LANES(double, 12)
+HULHE_RANGE_LANES(double, 16)
+#undef HULHE_RANGE_LANES
 
 }  // namespace hulhe

@@ -59,6 +59,18 @@ template <typename Real>
 void range_showdown_values(const RangeHands& hands, const RangeShowdown& order,
                            const Real* opp_reach, Real win, Real lose, Real* out);
 
+// The same for up to W terminals of one board at once, in lanes (W: 4, 8, 12 or 16): terminal L's
+// opponent reach of hand h is reach[h·W + L] and its value goes to out[h·W + L]; payoffs per
+// lane. One pass over the hands serves every terminal (the last round of a limit game has 9
+// showdowns and 8 folds under each board), each lane with the arithmetic of the one-terminal
+// functions above, so the values are the same bits. Unused lanes may hold anything finite.
+template <typename Real, int W>
+void range_fold_lanes(const RangeHands& hands, const Real* live, const Real* reach,
+                      const Real* payoff, Real* out);
+template <typename Real, int W>
+void range_showdown_lanes(const RangeHands& hands, const RangeShowdown& order, const Real* reach,
+                          const double* win, const double* lose, Real* out);
+
 extern template void range_fold_values<float>(const RangeHands&, const float*, const float*, float,
                                               float*);
 extern template void range_fold_values<double>(const RangeHands&, const double*, const double*,
@@ -67,5 +79,19 @@ extern template void range_showdown_values<float>(const RangeHands&, const Range
                                                   const float*, float, float, float*);
 extern template void range_showdown_values<double>(const RangeHands&, const RangeShowdown&,
                                                    const double*, double, double, double*);
+#define HULHE_RANGE_LANES_EXTERN(Real, W)                                                     \
+  extern template void range_fold_lanes<Real, W>(const RangeHands&, const Real*, const Real*, \
+                                                 const Real*, Real*);                         \
+  extern template void range_showdown_lanes<Real, W>(                                         \
+      const RangeHands&, const RangeShowdown&, const Real*, const double*, const double*, Real*);
+HULHE_RANGE_LANES_EXTERN(float, 4)
+HULHE_RANGE_LANES_EXTERN(float, 8)
+HULHE_RANGE_LANES_EXTERN(float, 12)
+HULHE_RANGE_LANES_EXTERN(float, 16)
+HULHE_RANGE_LANES_EXTERN(double, 4)
+HULHE_RANGE_LANES_EXTERN(double, 8)
+HULHE_RANGE_LANES_EXTERN(double, 12)
+HULHE_RANGE_LANES_EXTERN(double, 16)
+#undef HULHE_RANGE_LANES_EXTERN
 
 }  // namespace hulhe
