@@ -8,8 +8,9 @@
 //
 // Each iteration walks the public tree once per position (alternating updates) with both
 // players' reach as vectors over hands (Johanson et al. 2012); terminals cost O(n) with card
-// removal (public_tree/terminal_values.h: fold by inclusion-exclusion over per-card sums, showdown
-// by two sweeps over the hands sorted by strength). Regrets follow CFR+ (Tammelin 2014:
+// removal (range_terminal_values.h: fold by inclusion-exclusion over per-card sums, showdown
+// by one sweep over the hands sorted by strength; in the last round every terminal of a board
+// at once, in lanes: range_last_round_plan.h). Regrets follow CFR+ (Tammelin 2014:
 // floored at 0, average weighted by t) or Discounted CFR (Brown & Sandholm 2019: positive
 // regrets × t^α/(t^α+1), negative × t^β/(t^β+1), average × (t/(t+1))^γ). The deals of each
 // chance node in the root's round run on OpenMP threads, each child board's values in its own
