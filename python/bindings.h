@@ -112,6 +112,7 @@ struct PolicyHandle {
   std::string name;
   std::shared_ptr<const StrategyFile> file;  // null unless read from a strategy file
   std::shared_ptr<PolicyAgent> agent;        // for queries (keeps the last bucket)
+  std::string path;  // the file it was read from ("" for others): an output may not be it
   PolicyHandle(std::shared_ptr<const Policy> p, std::string n);
 };
 

@@ -209,7 +209,9 @@ def python_policy(function: PolicyFunction, game: GameLike) -> Strategy: ...
 def best_response(strategy: Strategy, *, flops: int = 0, seed: int = 1, threads: int = 1,
                   precision: str = "auto", all_flops: bool = False,
                   progress: Optional[Callable[[dict[str, Any]], None]] = None,
-                  progress_every: float = 2.0, resolve: Optional[str] = None) -> dict[str, Any]: ...
+                  progress_every: float = 2.0, resolve: Optional[str] = None,
+                  baseline: Optional[Strategy] = None,
+                  resume_file: Optional[Union[str, os.PathLike]] = None) -> dict[str, Any]: ...
 
 # Re-solving ------------------------------------------------------------------------------
 class ResolvedSpot:

@@ -16,6 +16,7 @@
 #include "abstraction/abstraction_factory.h"
 #include "best_response/exploitability.h"
 #include "best_response/holdem/holdem_best_response.h"
+#include "best_response/holdem/paired_difference.h"
 #include "game/betting_tree.h"
 #include "pipeline/solve_config.h"
 #include "pipeline/solver_run.h"
@@ -25,6 +26,7 @@
 #include "strategy_files/strategy_file.h"
 #include "util/combinatorics.h"
 #include "util/input_error.h"
+#include "util/output_file.h"
 #include "util/progress.h"
 
 namespace hulhe::python {
@@ -297,12 +299,47 @@ Solution solve(const py::object& game_o, const std::string& algorithm, std::int6
   return s;
 }
 
+// exploitability_chips, _mbb, ci95_chips, _mbb and nash_conv of a complete run.
+void put_exploitability(py::dict& d, const HoldemBestResponseReport& r, double mbb) {
+  d["exploitability_chips"] = r.mean;
+  d["exploitability_mbb"] = r.mean * mbb;
+  d["ci95_chips"] = r.mean_ci95;
+  d["ci95_mbb"] = r.mean_ci95 * mbb;
+  d["nash_conv"] = 2.0 * r.mean;
+}
+
 py::dict best_response(const PolicyHandle& h, std::int64_t flops, std::uint64_t seed, int threads,
                        const std::string& precision, bool all_flops, const py::object& progress,
-                       double progress_every, const std::optional<std::string>& resolve) {
+                       double progress_every, const std::optional<std::string>& resolve,
+                       const py::object& baseline_arg,
+                       const std::optional<std::filesystem::path>& resume_file) {
   HoldemBestResponseOptions o;
   if (threads < 1) throw InputError("threads must be 1 or more");
   if (flops < 0) throw InputError("flops must be 0 (exact) or more");
+  // As `hulhe exploit --baseline`: a second strategy on the same flops, paired.
+  std::optional<PolicyHandle> baseline;
+  if (!baseline_arg.is_none()) {
+    if (!py::isinstance<PolicyHandle>(baseline_arg))
+      throw InputError("baseline is a hulhe.Strategy");
+    baseline = baseline_arg.cast<PolicyHandle>();
+    if (!(*baseline->game == *h.game)) throw InputError("baseline is a strategy of another game");
+  }
+  // As `hulhe exploit --resume-file`: the journals beside it (FILE.baseline, FILE.deals) are
+  // outputs too, checked before any work; none may be a file that was read.
+  std::string baseline_journal;
+  if (resume_file) {
+    const std::vector<std::string> inputs{h.path, baseline ? baseline->path : std::string()};
+    o.resume_file = resume_file->string();
+    check_output_path(o.resume_file, "resume file", inputs);
+    if (baseline) {
+      baseline_journal = o.resume_file + ".baseline";
+      check_output_path(baseline_journal, "resume file", inputs);
+    }
+    if (resolve) {
+      o.deal_journal = o.resume_file + ".deals";
+      check_output_path(o.deal_journal, "deal journal", inputs);
+    }
+  }
   o.threads = threads;
   o.sample_flops = flops;
   o.seed = seed;
@@ -334,11 +371,18 @@ py::dict best_response(const PolicyHandle& h, std::int64_t flops, std::uint64_t 
       });
     };
   o.should_stop = [&] { return interrupt.check(); };
-  HoldemBestResponseReport r;
+  HoldemBestResponseReport r, b;
   {
     py::gil_scoped_release release;
-    HoldemBestResponse br(*h.policy, o);
-    r = br.run();
+    r = HoldemBestResponse(*h.policy, o).run();
+    if (baseline && r.complete) {
+      // The baseline as it is (no re-solving), on the same flops.
+      HoldemBestResponseOptions ob = o;
+      ob.subgames = nullptr;
+      ob.deal_journal.clear();
+      ob.resume_file = baseline_journal;
+      b = HoldemBestResponse(*baseline->policy, ob).run();
+    }
   }
   interrupt.raise_if_stopped();
   const double mbb = 1000.0 / h.game->big_blind();
@@ -346,11 +390,20 @@ py::dict best_response(const PolicyHandle& h, std::int64_t flops, std::uint64_t 
   // As `hulhe exploit --json`: by the seat of the strategy that is exploited.
   d["br_value_vs_seat"] = std::vector<double>{r.value[1], r.value[0]};
   d["ci95_vs_seat"] = std::vector<double>{r.ci95[1], r.ci95[0]};
-  d["exploitability_chips"] = r.mean;
-  d["exploitability_mbb"] = r.mean * mbb;
-  d["ci95_chips"] = r.mean_ci95;
-  d["ci95_mbb"] = r.mean_ci95 * mbb;
-  d["nash_conv"] = 2.0 * r.mean;
+  put_exploitability(d, r, mbb);
+  if (baseline) {
+    py::dict base;
+    put_exploitability(base, b, mbb);
+    base["br_value_vs_seat"] = std::vector<double>{b.value[1], b.value[0]};
+    base["strategy"] = baseline->name;
+    d["baseline"] = base;
+    const PairedDifference p = paired_difference(r, b);
+    d["difference_chips"] = p.difference;
+    d["difference_mbb"] = p.difference * mbb;
+    d["difference_ci95_chips"] = p.ci95;
+    d["difference_ci95_mbb"] = p.ci95 * mbb;
+  }
+  if (resolve) d["deals_resumed"] = r.deals_resumed;
   d["exact"] = r.exact;
   d["flop_classes"] = r.flop_classes;
   d["units"] = r.units_total;
@@ -445,6 +498,7 @@ void bind_solving(py::module_& m) {
         py::arg("seed") = 1, py::arg("threads") = 1, py::arg("precision") = "auto",
         py::arg("all_flops") = false, py::arg("progress") = py::none(),
         py::arg("progress_every") = 2.0, py::arg("resolve") = py::none(),
+        py::arg("baseline") = py::none(), py::arg("resume_file") = py::none(),
         "Real-game best response to a hold'em strategy (hulhe exploit on HULHE and the reduced "
         "decks): exact, or estimated from `flops` sampled flops with a 95% interval. "
         "progress(dict: stage, done, total, computed, elapsed_seconds, per_second, eta_seconds, "
@@ -453,10 +507,17 @@ void bind_solving(py::module_& m) {
         "options of resolve:FILE:..., e.g. 'street=river:iterations=100:gadget=maxmargin'; "
         "iterations, not seconds); its units then run one at a time, each unit's re-solves on "
         "`threads`, and progress also reports stage 're-solves' (done and total re-solves). "
+        "baseline: a second hulhe.Strategy exploited on the same flops (hulhe exploit "
+        "--baseline): adds baseline (its exploitability), difference_chips, difference_mbb and "
+        "their paired 95% interval difference_ci95_chips, difference_ci95_mbb. resume_file: "
+        "finished flop units are journaled there (with baseline also in FILE.baseline, with "
+        "resolve each finished deal in FILE.deals) and an existing journal is resumed, as "
+        "hulhe exploit --resume-file. "
         "Returns the keys of `hulhe exploit --json` "
         "(br_value_vs_seat, ci95_vs_seat, exploitability_chips, exploitability_mbb, ci95_chips, "
-        "ci95_mbb, nash_conv, resolve) and exact, flop_classes, units, seconds. Releases the "
-        "GIL; Ctrl-C stops before the next flop unit and raises KeyboardInterrupt.");
+        "ci95_mbb, nash_conv, resolve; deals_resumed with resolve) and exact, flop_classes, "
+        "units, seconds. Releases the GIL; Ctrl-C stops before the next flop unit and raises "
+        "KeyboardInterrupt.");
 }
 
 }  // namespace hulhe::python

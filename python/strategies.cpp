@@ -30,7 +30,9 @@ namespace {
 
 PolicyHandle load_strategy(const std::filesystem::path& path) {
   auto file = std::make_shared<const StrategyFile>(StrategyFile::read(path.string()));
-  return PolicyHandle(file, path.filename().string());
+  PolicyHandle h(file, path.filename().string());
+  h.path = path.string();
+  return h;
 }
 
 // The state to query and the position to act there, with `hand` (if given) as its hole cards.

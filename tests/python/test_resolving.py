@@ -200,3 +200,38 @@ def test_bad_input_is_refused(cli, blueprint):
         assert str(e.value) == message
     with pytest.raises(hulhe.InputError, match="needs a 2-player limit hold'em game"):
         hulhe.best_response(leduc, resolve="river")
+
+
+def test_baseline_and_resume_file_are_exploit_s(cli, blueprint, tmp_path):
+    """best_response(baseline=, resume_file=) gives `hulhe exploit --baseline --resume-file`'s
+    paired difference, and a rerun on the journals reads every unit and deal back."""
+    path, strategy = blueprint
+    resolve = "street=river:iterations=5"
+    journal = tmp_path / "py.brr"
+    r = hulhe.best_response(strategy, resolve=resolve, baseline=strategy, resume_file=journal)
+    j = cli.json("exploit", "--strategy", path, "--resolve", resolve, "--baseline", path,
+                 "--resume-file", tmp_path / "cli.brr", "--json", "--quiet")
+    for key in ("difference_chips", "difference_mbb", "difference_ci95_mbb"):
+        assert r[key] == pytest.approx(j[key], rel=1e-9, abs=1e-9), key
+    for key in ("exploitability_chips", "exploitability_mbb"):
+        assert r["baseline"][key] == pytest.approx(j["baseline"][key], rel=1e-9), key
+    assert r["baseline"]["strategy"] == "toy4.strategy"
+    assert r["difference_mbb"] == pytest.approx(
+        r["exploitability_mbb"] - r["baseline"]["exploitability_mbb"], abs=1e-9)
+    assert r["deals_resumed"] == 0
+    assert journal.stat().st_size > 0 and (tmp_path / "py.brr.baseline").stat().st_size > 0
+    again = hulhe.best_response(strategy, resolve=resolve, baseline=strategy, resume_file=journal)
+    assert again["difference_chips"] == r["difference_chips"]
+    # Outputs that are inputs, and a baseline of another game, are refused before any work.
+    with pytest.raises(hulhe.InputError, match="resume file"):
+        hulhe.best_response(strategy, resolve=resolve, resume_file=path)
+    # The baseline's journal, FILE.baseline, would be the baseline's own file.
+    base_path = tmp_path / "b.brr.baseline"
+    base_path.write_bytes(path.read_bytes())
+    with pytest.raises(hulhe.InputError, match="resume file"):
+        hulhe.best_response(strategy, baseline=hulhe.Strategy(base_path),
+                            resume_file=tmp_path / "b.brr")
+    assert base_path.read_bytes() == path.read_bytes() and not (tmp_path / "b.brr").exists()
+    leduc = hulhe.Strategy.baseline("uniform", GAMES / "leduc.game")
+    with pytest.raises(hulhe.InputError, match="baseline is a strategy of another game"):
+        hulhe.best_response(strategy, baseline=leduc)
