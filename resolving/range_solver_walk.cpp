@@ -178,7 +178,8 @@ class Walk final : public RangeSolverWalk {
       w.sigma.assign(entries * kNumActionKinds * n, Real(0));
       w.rt_of.assign(entries, nullptr);
       w.ro_of.assign(entries, nullptr);
-      // Lanes no plan uses stay 0.
+      // Zero at first, then only reaches and values: a plan's unused lanes hold finite
+      // numbers, as the lane kernels need.
       w.showdown_reach.assign(showdown_width * n, Real(0));
       w.showdown_value.assign(showdown_width * n, Real(0));
       w.fold_reach.assign(fold_width * n, Real(0));
