@@ -29,18 +29,6 @@ CardSet mask_of(const std::vector<Card>& cards) {
   return m;
 }
 
-// The first node of `round` after every earlier round was checked (or called) through.
-std::int32_t called_to(const BettingTree& tree, int round) {
-  std::int32_t i = tree.root();
-  while (tree.node(i).round < round) {
-    const BettingNode& b = tree.node(i);
-    int slot = 0;
-    while (b.actions[slot] != Action::kCall) ++slot;
-    i = b.child[slot];
-  }
-  return i;
-}
-
 template <typename Real, int W>
 void expect_lanes_match_one_terminal_sweeps(const char* board_text, bool all_tie) {
   const GameDefinition game = hulhe_game();
@@ -107,7 +95,7 @@ TEST(RangeTerminalLanes, GiveTheOneTerminalSweepsBits) {
 // A limit river (HULHE: bet and 3 raises) has 10 decision nodes, 9 showdowns and 8 folds.
 TEST(RangeLastRoundPlan, ListsAHulheRiverInPreOrder) {
   const BettingTree tree(hulhe_game());
-  const std::int32_t i = called_to(tree, 3);
+  const std::int32_t i = checked_to(tree, 3);
   const std::vector<FlatNode> nodes = flatten_betting_tree(tree);
   RangeLastRoundPlan plan;
   ASSERT_TRUE(make_range_last_round_plan(nodes, i, plan));
@@ -161,7 +149,7 @@ std::vector<double> solve_results(const BettingTree& tree, std::int32_t root,
 
 void expect_lanes_give_the_recursions_bits(const BettingTree& tree, int round, const char* board,
                                            int iterations) {
-  const std::int32_t root = called_to(tree, round);
+  const std::int32_t root = checked_to(tree, round);
   for (auto precision :
        {RangeSolverOptions::Precision::kDouble, RangeSolverOptions::Precision::kSingle})
     for (auto algorithm :

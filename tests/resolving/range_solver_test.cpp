@@ -47,18 +47,6 @@ double per_deal(const RangeSolver& s, const std::vector<double>& v, int player) 
   return sum / s.pair_weight();
 }
 
-// The first node of `round` after every earlier round was checked (or called) through.
-std::int32_t checked_to(const BettingTree& tree, int round) {
-  std::int32_t i = tree.root();
-  while (tree.node(i).round < round) {
-    const BettingNode& n = tree.node(i);
-    int slot = 0;
-    while (n.actions[slot] != Action::kCall) ++slot;
-    i = n.child[slot];
-  }
-  return i;
-}
-
 void set_uniform_ranges(RangeSolver& s) {
   const std::vector<double> ones(s.hands().size(), 1.0);
   s.set_range(0, ones);

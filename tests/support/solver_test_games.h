@@ -23,6 +23,18 @@ struct SmallGame {
         abstraction(game) {}
 };
 
+// The first node of `round` after every earlier round was checked (or called) through.
+inline std::int32_t checked_to(const BettingTree& tree, int round) {
+  std::int32_t i = tree.root();
+  while (tree.node(i).round < round) {
+    const BettingNode& n = tree.node(i);
+    int slot = 0;
+    while (n.actions[slot] != Action::kCall) ++slot;
+    i = n.child[slot];
+  }
+  return i;
+}
+
 inline constexpr double kKuhnValue = -1.0 / 18.0;
 inline constexpr double kLeducValue = -0.085606424078;
 
