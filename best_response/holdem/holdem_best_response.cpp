@@ -191,15 +191,48 @@ HoldemBestResponseReport HoldemBestResponse::Impl::run() {
                                       rep.deals_resumed);
   rep.units_done = resumed + rep.units_computed;
   rep.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-  if (std::find(done.begin(), done.end(), 0) != done.end()) {
-    rep.complete = false;
-    return rep;
+  rep.complete = std::find(done.begin(), done.end(), 0) == done.end();
+  if (rep.complete) {
+    estimate(pre, sample, result, done, rep.exact, rep);
+  } else if (!rep.exact) {
+    // An interim estimate over the finished units (of only_units, when given).
+    std::vector<std::uint8_t> use = done;
+    if (!opt.only_units.empty()) {
+      std::vector<std::uint8_t> scope(done.size(), 0);
+      for (std::int32_t u : opt.only_units) scope[u] = 1;
+      for (std::size_t u = 0; u < use.size(); ++u) use[u] &= scope[u];
+    }
+    for (std::int64_t u = 0; u < U; ++u)
+      if (use[u]) rep.interim_units.push_back(static_cast<std::int32_t>(u));
+    if (!rep.interim_units.empty()) {
+      rep.interim = true;
+      for (std::int32_t u : rep.interim_units) rep.interim_draws += sample.draws[u];
+      estimate(pre, sample, result, use, false, rep);
+    }
   }
-  const RatioTerms ratio = flop_entry_values(pre, sample, result, rep.exact);
-  seat_values(pre, rep);
-  if (!rep.exact) sample_intervals(pre, sample, result, ratio, rep);
   rep.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return rep;
+}
+
+void HoldemBestResponse::Impl::estimate(Workspace& pre, const SystematicSample& sample,
+                                        const std::vector<std::vector<double>>& result,
+                                        const std::vector<std::uint8_t>& use, bool exact,
+                                        HoldemBestResponseReport& rep) const {
+  if (std::find(use.begin(), use.end(), 0) == use.end()) {  // the whole run: no copy
+    const RatioTerms ratio = flop_entry_values(pre, sample, result, exact);
+    seat_values(pre, rep);
+    if (!exact) sample_intervals(pre, sample, result, ratio, rep);
+    return;
+  }
+  SystematicSample part;  // an interim's units (a few of a sampled run's)
+  std::vector<std::vector<double>> part_result;
+  for (std::size_t u = 0; u < sample.units.size(); ++u) {
+    if (!use[u]) continue;
+    part.units.push_back(sample.units[u]);
+    part.draws.push_back(sample.draws[u]);
+    part_result.push_back(result[u]);
+  }
+  estimate(pre, part, part_result, std::vector<std::uint8_t>(part.units.size(), 1), exact, rep);
 }
 
 HoldemBestResponse::HoldemBestResponse(const Policy& policy, HoldemBestResponseOptions options)

@@ -75,8 +75,13 @@ struct HoldemBestResponseOptions {
   // re-solves (stage "re-solves": done and total over this run's units, rate, ETA), as often.
   ProgressCallback on_progress;
   double progress_every_seconds = 2.0;
-  // Stop after this many units (tests of resume); 0: run to the end.
-  std::int64_t max_units = 0;
+  // Compute at most this many units now (a run in chunks, tests of resume); -1: run to the end;
+  // 0: none (report what the resume file holds).
+  std::int64_t max_units = -1;
+  // Sampled runs: compute only these units of the sample (indices into its units, in sample
+  // order, as in HoldemBestResponseReport::interim_units); empty: all of them. A baseline
+  // measured on another run's finished flops (the paired interim of `hulhe exploit`).
+  std::vector<std::int32_t> only_units;
   // Polled before each unit (from any thread): true ends the run early, after the units
   // already started, with `complete` false (a solve's SIGTERM during an estimate).
   std::function<bool()> should_stop;
@@ -110,7 +115,15 @@ struct HoldemBestResponseReport {
   // Sampled runs: whether the estimate was regression-adjusted on the flops' ranks
   // (systematic_sample.h; needs K ≥ 50 draws in hold'em).
   bool regression = false;
-  bool complete = true;  // false when max_units stopped it early
+  bool complete = true;  // false when max_units, should_stop or only_units left units undone
+  // A sampled run left incomplete with finished units: value, ci95, mean, mean_ci95 and the
+  // draw_* fields are an interim estimate over those units alone (in only_units when given),
+  // as if they were the whole sample: the same estimator, with K their draws. Those units are
+  // a stretch of the sample's texture order, not a sample of all flops: an interim tells where
+  // a long run stands on the flops it has finished, not the estimate it will end with.
+  bool interim = false;
+  std::vector<std::int32_t> interim_units;  // indices into the sample's units (sample order)
+  std::int64_t interim_draws = 0;           // K of the interim estimate
   bool suit_isomorphism = true;
   bool single_precision = false;     // the last round in floats (options.precision)
   bool unrolled_last_round = false;  // by the unrolled limit kernel (limit_last_round_kernel.h)
@@ -120,8 +133,8 @@ struct HoldemBestResponseReport {
   std::int64_t units_done = 0;       // computed now or read back from the resume file
   std::int64_t deals_resumed = 0;    // deals read back from the deal journal (deal_journal)
   double seconds = 0.0;
-  // Sampled, complete runs: the draws behind `mean` in sample order (a flop class drawn twice
-  // appears twice), each draw's contribution to the estimate's error (the z_k of
+  // Sampled runs, complete or interim: the draws behind `mean` in sample order (a flop class drawn
+  // twice appears twice), each draw's contribution to the estimate's error (the z_k of
   // systematic_sample.h), the flops' rank covariates and their mean over every flop. Two runs
   // that drew the same flops combine into a paired interval (paired_difference.h).
   std::vector<std::int32_t> draw_units;

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <mutex>
 #include <optional>
+#include <string>
 
 #include "best_response/holdem/holdem_best_response_walk.h"
 #include "util/combinatorics.h"
@@ -72,6 +73,30 @@ SystematicSample HoldemBestResponse::Impl::draw_units(bool exact) const {
   return draw_systematic_sample(flops_by_texture(flops), weight, opt.sample_flops, rng.uniform());
 }
 
+HoldemBestResponse::Impl::PendingUnits HoldemBestResponse::Impl::pending_units(
+    const std::vector<std::uint8_t>& done) const {
+  const auto U = static_cast<std::int64_t>(done.size());
+  std::vector<std::uint8_t> scope(done.size(), opt.only_units.empty() ? 1 : 0);
+  for (std::int32_t u : opt.only_units) {
+    if (u < 0 || u >= U)
+      throw InputError("best response: unit " + std::to_string(u) + " is not one of the " +
+                       std::to_string(U) + " units of this run");
+    scope[u] = 1;
+  }
+  PendingUnits p;
+  for (std::int64_t u = 0; u < U; ++u) {
+    if (!scope[u]) continue;
+    ++p.in_scope;
+    if (done[u])
+      ++p.resumed;
+    else
+      p.units.push_back(u);
+  }
+  if (opt.max_units >= 0 && static_cast<std::int64_t>(p.units.size()) > opt.max_units)
+    p.units.resize(static_cast<std::size_t>(opt.max_units));
+  return p;
+}
+
 // The parallel unit loop: the units not done yet (at most opt.max_units of them, until
 // opt.should_stop), each appended to the resume log as it finishes; progress to the callback.
 // Returns how many it computed.
@@ -81,14 +106,11 @@ std::int64_t HoldemBestResponse::Impl::compute_units(const Workspace& pre,
                                                      std::vector<std::uint8_t>& done,
                                                      ResumeLog* log,
                                                      std::int64_t& deals_resumed) const {
-  const auto U = static_cast<std::int64_t>(units.size());
   const std::size_t payload = 2 * block(1);
-  std::vector<std::int64_t> pending;
-  for (std::int64_t u = 0; u < U; ++u)
-    if (!done[u]) pending.push_back(u);
-  const std::int64_t resumed = U - static_cast<std::int64_t>(pending.size());
-  std::int64_t todo = static_cast<std::int64_t>(pending.size());
-  if (opt.max_units > 0) todo = std::min(todo, opt.max_units);
+  const PendingUnits p = pending_units(done);
+  const std::vector<std::int64_t>& pending = p.units;
+  const std::int64_t resumed = p.resumed, U = p.in_scope;
+  const auto todo = static_cast<std::int64_t>(pending.size());
   std::atomic<std::int64_t> finished{0};
   ProgressTimer timer(opt.progress_every_seconds);
   bool write_failed = false;
@@ -152,17 +174,13 @@ std::int64_t HoldemBestResponse::Impl::distribute_units(const Workspace& pre,
                                                         std::vector<std::uint8_t>& done,
                                                         ResumeLog* log) const {
   UnitDistribution& dist = *opt.distribution;
-  const auto U = static_cast<std::int64_t>(units.size());
   const std::size_t payload = 2 * block(1);
   const int threads = std::max(1, opt.threads);
   const int all_threads = dist.total_threads(threads);
-  std::vector<std::int64_t> pending;
-  if (dist.coordinator())
-    for (std::int64_t u = 0; u < U; ++u)
-      if (!done[u]) pending.push_back(u);
-  const std::int64_t resumed = U - static_cast<std::int64_t>(pending.size());
-  if (opt.max_units > 0 && static_cast<std::int64_t>(pending.size()) > opt.max_units)
-    pending.resize(static_cast<std::size_t>(opt.max_units));
+  PendingUnits p;
+  if (dist.coordinator()) p = pending_units(done);
+  const std::vector<std::int64_t>& pending = p.units;
+  const std::int64_t resumed = p.resumed, U = p.in_scope;
   const auto todo = static_cast<std::int64_t>(pending.size());
   // One workspace per compute thread, made on its first unit.
   std::vector<Workspace> ws(static_cast<std::size_t>(threads));

@@ -127,6 +127,14 @@ struct HoldemBestResponse::Impl {
   // The pieces of run(): the flop units and their draws, the parallel unit loop, and the
   // estimator (flop-entry values, seat values, and a sample's intervals).
   SystematicSample draw_units(bool exact) const;
+  // The units to compute now, in sample order: not done, in opt.only_units if given, at most
+  // opt.max_units of them; `resumed`: those in scope already done.
+  struct PendingUnits {
+    std::vector<std::int64_t> units;
+    std::int64_t resumed = 0;
+    std::int64_t in_scope = 0;  // units of this run (only_units, or all)
+  };
+  PendingUnits pending_units(const std::vector<std::uint8_t>& done) const;
   std::int64_t compute_units(const Workspace& pre, const std::vector<std::int32_t>& units,
                              std::vector<std::vector<double>>& result,
                              std::vector<std::uint8_t>& done, ResumeLog* log,
@@ -144,6 +152,11 @@ struct HoldemBestResponse::Impl {
   void sample_intervals(Workspace& pre, const SystematicSample& sample,
                         const std::vector<std::vector<double>>& result, const RatioTerms& ratio,
                         HoldemBestResponseReport& rep) const;
+  // The estimate (value, mean, intervals, draws) over the sample's units u with use[u].
+  void estimate(Workspace& pre, const SystematicSample& sample,
+                const std::vector<std::vector<double>>& result,
+                const std::vector<std::uint8_t>& use, bool exact,
+                HoldemBestResponseReport& rep) const;
   HoldemBestResponseReport run();
 };
 

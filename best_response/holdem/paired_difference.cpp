@@ -10,8 +10,11 @@ namespace hulhe {
 
 PairedDifference paired_difference(const HoldemBestResponseReport& a,
                                    const HoldemBestResponseReport& b) {
-  if (!a.complete || !b.complete)
-    throw InputError("paired difference: both best responses must be complete");
+  const bool estimated_a = a.complete || a.interim, estimated_b = b.complete || b.interim;
+  if (!estimated_a || !estimated_b || a.interim != b.interim)
+    throw InputError(
+        "paired difference: both best responses must be complete, or both interim on the same "
+        "finished flops");
   if (a.exact != b.exact || a.flop_classes != b.flop_classes ||
       a.suit_isomorphism != b.suit_isomorphism)
     throw InputError(

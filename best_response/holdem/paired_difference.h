@@ -21,7 +21,8 @@ struct PairedDifference {
 };
 
 // a and b: complete runs of the same game, both exact or both sampled with the same flops
-// drawn (same flop classes, seed and count). InputError otherwise.
+// drawn (same flop classes, seed and count), or both interim estimates over the same finished
+// flops of such runs (HoldemBestResponseReport::interim). InputError otherwise.
 PairedDifference paired_difference(const HoldemBestResponseReport& a,
                                    const HoldemBestResponseReport& b);
 

@@ -422,7 +422,7 @@ TEST(HoldemBestResponse, ResumesFromAPartialResultsFile) {
     std::ofstream f(path, std::ios::binary | std::ios::app);
     f << "torn record";
   }
-  o.max_units = 0;
+  o.max_units = -1;
   const HoldemBestResponseReport rest = HoldemBestResponse(policy, o).run();
   ASSERT_TRUE(rest.complete);
   EXPECT_EQ(rest.units_computed, rest.units_total - 3);
@@ -430,6 +430,88 @@ TEST(HoldemBestResponse, ResumesFromAPartialResultsFile) {
   // A file of another run is refused.
   const UniformTestPolicy other(g.tree, abs);
   EXPECT_THROW(HoldemBestResponse(other, o).run(), InputError);
+}
+
+// A sampled run stopped part way reports an interim estimate over its finished flops: the
+// same estimator with those draws as the sample. Against always-fold every flop is worth the
+// same, so the interim is the exact value, which checks the ratio estimator's weights on a
+// part of the sample; read back from the resume file it is the same bits; a baseline measured
+// on the same finished units (only_units) pairs with it.
+TEST(HoldemBestResponse, InterimEstimateOverTheFinishedFlops) {
+  const SmallGame g(kGames[1]);
+  const RankHashAbstraction abs(g.game);
+  const testing::TempFolder dir;
+  HoldemBestResponseOptions o;
+  o.sample_flops = 8;
+  o.seed = 5;
+  o.max_units = 3;
+  const BaselinePolicy fold(BaselineKind::kAlwaysFold, g.tree, abs);
+  const HoldemBestResponseReport fold_exact = HoldemBestResponse(fold, {}).run();
+  const HoldemBestResponseReport fold_part = HoldemBestResponse(fold, o).run();
+  ASSERT_FALSE(fold_part.complete);
+  ASSERT_TRUE(fold_part.interim);
+  ASSERT_EQ(fold_part.interim_units.size(), 3u);
+  for (int t = 0; t < 2; ++t) {
+    EXPECT_NEAR(fold_part.value[t], fold_exact.value[t], 1e-12 * std::abs(fold_exact.value[t]));
+    EXPECT_NEAR(fold_part.ci95[t], 0.0, 1e-12);
+  }
+
+  const HashedTestPolicy policy(g.tree, abs);
+  o.resume_file = dir / "run.brr";
+  const HoldemBestResponseReport part = HoldemBestResponse(policy, o).run();
+  ASSERT_TRUE(part.interim);
+  EXPECT_EQ(part.interim_units, (std::vector<std::int32_t>{0, 1, 2}));  // one thread: in order
+  EXPECT_EQ(part.draw_units.size(), static_cast<std::size_t>(part.interim_draws));
+  EXPECT_GT(part.mean, 0.0);
+  EXPECT_GT(part.mean_ci95, 0.0);
+  // max_units 0: nothing computed, the same interim from the resume file.
+  o.max_units = 0;
+  const HoldemBestResponseReport reread = HoldemBestResponse(policy, o).run();
+  EXPECT_EQ(reread.units_computed, 0);
+  EXPECT_EQ(reread.units_done, 3);
+  EXPECT_EQ(reread.interim_units, part.interim_units);
+  EXPECT_EQ(reread.value, part.value);
+  EXPECT_EQ(reread.mean_ci95, part.mean_ci95);
+  // The same units by only_units, without a resume file: the same bits; paired with itself, 0.
+  HoldemBestResponseOptions only;
+  only.sample_flops = 8;
+  only.seed = 5;
+  only.only_units = part.interim_units;
+  const HoldemBestResponseReport same = HoldemBestResponse(policy, only).run();
+  EXPECT_FALSE(same.complete);
+  EXPECT_EQ(same.units_computed, 3);
+  EXPECT_EQ(same.value, part.value);
+  const PairedDifference zero = paired_difference(part, same);
+  EXPECT_EQ(zero.difference, 0.0);
+  EXPECT_EQ(zero.ci95, 0.0);
+  const UniformTestPolicy uniform(g.tree, abs);
+  const HoldemBestResponseReport other = HoldemBestResponse(uniform, only).run();
+  const PairedDifference d = paired_difference(part, other);
+  EXPECT_DOUBLE_EQ(d.difference, part.mean - other.mean);
+  EXPECT_GT(d.ci95, 0.0);
+  // The whole run: complete, no interim; an interim does not pair with it.
+  o.max_units = -1;
+  const HoldemBestResponseReport whole = HoldemBestResponse(policy, o).run();
+  ASSERT_TRUE(whole.complete);
+  EXPECT_FALSE(whole.interim);
+  EXPECT_TRUE(whole.interim_units.empty());
+  EXPECT_EQ(whole.units_computed, whole.units_total - 3);
+  EXPECT_THROW(paired_difference(part, whole), InputError);
+  // One finished flop: an estimate, no interval.
+  only.only_units = {1};
+  const HoldemBestResponseReport one = HoldemBestResponse(policy, only).run();
+  ASSERT_TRUE(one.interim);
+  EXPECT_EQ(one.interim_units, (std::vector<std::int32_t>{1}));
+  EXPECT_TRUE(std::isinf(one.mean_ci95));
+  // A unit the run does not have.
+  only.only_units = {8};
+  EXPECT_THROW(HoldemBestResponse(policy, only).run(), InputError);
+  // Exact runs have no interim: a part of every flop estimates nothing.
+  HoldemBestResponseOptions exact_part;
+  exact_part.max_units = 3;
+  const HoldemBestResponseReport e = HoldemBestResponse(policy, exact_part).run();
+  EXPECT_FALSE(e.complete);
+  EXPECT_FALSE(e.interim);
 }
 
 // A solve's SIGTERM during an estimate: should_stop is polled before each unit, so the run
@@ -494,7 +576,7 @@ TEST(HoldemBestResponse, ProgressOfAResumedRunCountsTheUnitsReadBack) {
   EXPECT_EQ(seen[0].done, 3);
   EXPECT_TRUE(seen[0].last);
   seen.clear();
-  o.max_units = 0;
+  o.max_units = -1;
   const HoldemBestResponseReport r = HoldemBestResponse(policy, o).run();
   ASSERT_EQ(seen.size(), 1u);
   EXPECT_EQ(seen[0].done, r.units_total);
