@@ -211,7 +211,8 @@ def best_response(strategy: Strategy, *, flops: int = 0, seed: int = 1, threads:
                   progress: Optional[Callable[[dict[str, Any]], None]] = None,
                   progress_every: float = 2.0, resolve: Optional[str] = None,
                   baseline: Optional[Strategy] = None,
-                  resume_file: Optional[Union[str, os.PathLike]] = None) -> dict[str, Any]: ...
+                  resume_file: Optional[Union[str, os.PathLike]] = None,
+                  stop_after: Optional[int] = None) -> dict[str, Any]: ...
 
 # Re-solving ------------------------------------------------------------------------------
 class ResolvedSpot:

@@ -312,9 +312,12 @@ py::dict best_response(const PolicyHandle& h, std::int64_t flops, std::uint64_t 
                        const std::string& precision, bool all_flops, const py::object& progress,
                        double progress_every, const std::optional<std::string>& resolve,
                        const py::object& baseline_arg,
-                       const std::optional<std::filesystem::path>& resume_file) {
+                       const std::optional<std::filesystem::path>& resume_file,
+                       const std::optional<std::int64_t>& stop_after) {
   HoldemBestResponseOptions o;
   if (threads < 1) throw InputError("threads must be 1 or more");
+  if (stop_after && *stop_after < 0) throw InputError("stop_after must be 0 or more");
+  o.max_units = stop_after ? *stop_after : -1;
   if (flops < 0) throw InputError("flops must be 0 (exact) or more");
   // As `hulhe exploit --baseline`: a second strategy on the same flops, paired.
   std::optional<PolicyHandle> baseline;
@@ -375,23 +378,28 @@ py::dict best_response(const PolicyHandle& h, std::int64_t flops, std::uint64_t 
   {
     py::gil_scoped_release release;
     r = HoldemBestResponse(*h.policy, o).run();
-    if (baseline && r.complete) {
-      // The baseline as it is (no re-solving), on the same flops.
+    if (baseline && (r.complete || r.interim)) {
+      // The baseline as it is (no re-solving), on the same flops: for an interim, on the
+      // strategy's finished ones (as hulhe exploit).
       HoldemBestResponseOptions ob = o;
       ob.subgames = nullptr;
       ob.deal_journal.clear();
       ob.resume_file = baseline_journal;
+      if (r.interim) {
+        ob.only_units = r.interim_units;
+        ob.max_units = -1;
+      }
       b = HoldemBestResponse(*baseline->policy, ob).run();
     }
   }
   interrupt.raise_if_stopped();
   const double mbb = 1000.0 / h.game->big_blind();
-  py::dict d;
   // As `hulhe exploit --json`: by the seat of the strategy that is exploited.
-  d["br_value_vs_seat"] = std::vector<double>{r.value[1], r.value[0]};
-  d["ci95_vs_seat"] = std::vector<double>{r.ci95[1], r.ci95[0]};
-  put_exploitability(d, r, mbb);
-  if (baseline) {
+  const auto estimate = [&](py::dict& d) {
+    d["br_value_vs_seat"] = std::vector<double>{r.value[1], r.value[0]};
+    d["ci95_vs_seat"] = std::vector<double>{r.ci95[1], r.ci95[0]};
+    put_exploitability(d, r, mbb);
+    if (!baseline) return;
     py::dict base;
     put_exploitability(base, b, mbb);
     base["br_value_vs_seat"] = std::vector<double>{b.value[1], b.value[0]};
@@ -402,6 +410,17 @@ py::dict best_response(const PolicyHandle& h, std::int64_t flops, std::uint64_t 
     d["difference_mbb"] = p.difference * mbb;
     d["difference_ci95_chips"] = p.ci95;
     d["difference_ci95_mbb"] = p.ci95 * mbb;
+  };
+  py::dict d;
+  d["complete"] = r.complete;
+  d["units_done"] = r.units_done;
+  if (r.complete) estimate(d);
+  if (r.interim) {
+    py::dict in;
+    estimate(in);
+    in["sampled_flops"] = r.interim_draws;
+    in["units"] = r.interim_units.size();
+    d["interim"] = in;
   }
   if (resolve) d["deals_resumed"] = r.deals_resumed;
   d["exact"] = r.exact;
@@ -499,6 +518,7 @@ void bind_solving(py::module_& m) {
         py::arg("all_flops") = false, py::arg("progress") = py::none(),
         py::arg("progress_every") = 2.0, py::arg("resolve") = py::none(),
         py::arg("baseline") = py::none(), py::arg("resume_file") = py::none(),
+        py::arg("stop_after") = py::none(),
         "Real-game best response to a hold'em strategy (hulhe exploit on HULHE and the reduced "
         "decks): exact, or estimated from `flops` sampled flops with a 95% interval. "
         "progress(dict: stage, done, total, computed, elapsed_seconds, per_second, eta_seconds, "
@@ -512,12 +532,15 @@ void bind_solving(py::module_& m) {
         "their paired 95% interval difference_ci95_chips, difference_ci95_mbb. resume_file: "
         "finished flop units are journaled there (with baseline also in FILE.baseline, with "
         "resolve each finished deal in FILE.deals) and an existing journal is resumed, as "
-        "hulhe exploit --resume-file. "
+        "hulhe exploit --resume-file. stop_after: compute at most this many flop units now "
+        "(0: none; hulhe exploit --stop-after). "
         "Returns the keys of `hulhe exploit --json` "
         "(br_value_vs_seat, ci95_vs_seat, exploitability_chips, exploitability_mbb, ci95_chips, "
         "ci95_mbb, nash_conv, resolve; deals_resumed with resolve) and exact, flop_classes, "
-        "units, seconds. Releases the GIL; Ctrl-C stops before the next flop unit and raises "
-        "KeyboardInterrupt.");
+        "units, units_done, complete, seconds; a sampled run left incomplete has instead "
+        "`interim`: those keys over its finished flops (with sampled_flops and units; the "
+        "baseline measured on the same flops). Releases the GIL; Ctrl-C stops before the next "
+        "flop unit and raises KeyboardInterrupt.");
 }
 
 }  // namespace hulhe::python

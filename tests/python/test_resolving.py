@@ -202,6 +202,35 @@ def test_bad_input_is_refused(cli, blueprint):
         hulhe.best_response(leduc, resolve="river")
 
 
+def test_stop_after_gives_exploit_s_interim(cli, tmp_path):
+    """best_response(stop_after=) stops part way as `hulhe exploit --stop-after`: an interim
+    on the finished flops, the baseline measured on the same flops, then the whole run."""
+    game = GAMES / "holdem.limit.2p.12card.3rounds.game"
+    uniform = hulhe.Strategy.baseline("uniform", game)
+    call = hulhe.Strategy.baseline("always-call", game)
+    journal = tmp_path / "py.brr"
+    part = hulhe.best_response(uniform, flops=8, seed=3, baseline=call, resume_file=journal,
+                               stop_after=3)
+    j = cli.json("exploit", "--game", game, "--policy", "uniform", "--flops", "8", "--seed", "3",
+                 "--baseline", "bot:always-call", "--resume-file", tmp_path / "cli.brr",
+                 "--stop-after", "3", "--json", "--quiet")
+    assert not part["complete"] and part["units_done"] == 3
+    assert "exploitability_mbb" not in part
+    for key in ("exploitability_mbb", "ci95_mbb", "difference_mbb", "difference_ci95_mbb",
+                "sampled_flops", "units"):
+        assert part["interim"][key] == pytest.approx(j["interim"][key], rel=1e-12), key
+    assert part["interim"]["baseline"]["exploitability_mbb"] == pytest.approx(
+        j["interim"]["baseline"]["exploitability_mbb"], rel=1e-12)
+    same = hulhe.best_response(uniform, flops=8, seed=3, baseline=call, resume_file=journal,
+                               stop_after=0)
+    assert same["units_done"] == 3 and same["interim"] == part["interim"]
+    whole = hulhe.best_response(uniform, flops=8, seed=3, baseline=call, resume_file=journal)
+    assert whole["complete"] and "interim" not in whole
+    assert whole["exploitability_mbb"] == pytest.approx(1373.917, abs=1e-3)  # docs/commands.md
+    with pytest.raises(hulhe.InputError, match="stop_after"):
+        hulhe.best_response(uniform, flops=8, stop_after=-1)
+
+
 def test_baseline_and_resume_file_are_exploit_s(cli, blueprint, tmp_path):
     """best_response(baseline=, resume_file=) gives `hulhe exploit --baseline --resume-file`'s
     paired difference, and a rerun on the journals reads every unit and deal back."""
