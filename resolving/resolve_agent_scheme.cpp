@@ -11,6 +11,9 @@ namespace {
 
 AgentSource load_resolving_agent(const AgentSpec& spec, const std::optional<GameDefinition>& game) {
   const ResolvingAgentSpec parsed = ResolvingAgentSpec::parse(spec.spec);
+  // Said here: the factory's message for a missing file offers bots, which are no blueprint.
+  if (!std::filesystem::exists(parsed.path))
+    throw InputError("agent '" + spec.spec + "': no blueprint strategy file " + parsed.path);
   // The blueprint goes through the factory: the same checks as a plain strategy file.
   const AgentSource blueprint = load_agent(parsed.path, game);
   if (!blueprint.policy)

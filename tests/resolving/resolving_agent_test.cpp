@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include "agents/agent_factory.h"
 #include "public_tree/strategy_tables.h"
 #include "resolving/resolve_agent_scheme.h"
@@ -50,8 +52,13 @@ TEST(ResolvingAgentSpec, IsAnAgentOfTheFactoryOnceRegistered) {
   const AgentSpec s = AgentSpec::parse("resolve:missing.strategy:street=river");
   EXPECT_EQ(s.scheme, "resolve");
   EXPECT_EQ(s.files(), std::vector<std::string>{"missing.strategy"});
-  EXPECT_THROW(load_agent("resolve:missing.strategy", GameDefinition::holdem_limit_2p()),
-               InputError);
+  try {
+    load_agent("resolve:missing.strategy", GameDefinition::holdem_limit_2p());
+    ADD_FAILURE() << "a missing blueprint was accepted";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "agent 'resolve:missing.strategy': no blueprint strategy file missing.strategy");
+  }
   EXPECT_THROW(load_policy("resolve:missing.strategy", "", GameDefinition::holdem_limit_2p()),
                InputError);
 }
