@@ -385,10 +385,8 @@ py::dict best_response(const PolicyHandle& h, std::int64_t flops, std::uint64_t 
       ob.subgames = nullptr;
       ob.deal_journal.clear();
       ob.resume_file = baseline_journal;
-      if (r.interim) {
-        ob.only_units = r.interim_units;
-        ob.max_units = -1;
-      }
+      ob.max_units = -1;  // stop_after counts the strategy's units
+      if (r.interim) ob.only_units = r.interim_units;
       b = HoldemBestResponse(*baseline->policy, ob).run();
     }
   }
