@@ -379,15 +379,8 @@ py::dict best_response(const PolicyHandle& h, std::int64_t flops, std::uint64_t 
     py::gil_scoped_release release;
     r = HoldemBestResponse(*h.policy, o).run();
     if (baseline && (r.complete || r.interim)) {
-      // The baseline as it is (no re-solving), on the same flops: for an interim, on the
-      // strategy's finished ones (as hulhe exploit).
-      HoldemBestResponseOptions ob = o;
-      ob.subgames = nullptr;
-      ob.deal_journal.clear();
-      ob.resume_file = baseline_journal;
-      ob.max_units = -1;  // stop_after counts the strategy's units
-      if (r.interim) ob.only_units = r.interim_units;
-      b = HoldemBestResponse(*baseline->policy, ob).run();
+      // The baseline as it is, on the flops the strategy finished (as hulhe exploit).
+      b = HoldemBestResponse(*baseline->policy, baseline_options(o, r, baseline_journal)).run();
     }
   }
   interrupt.raise_if_stopped();

@@ -196,12 +196,8 @@ HoldemBestResponseReport HoldemBestResponse::Impl::run() {
     estimate(pre, sample, result, done, rep.exact, rep);
   } else if (!rep.exact) {
     // An interim estimate over the finished units (of only_units, when given).
-    std::vector<std::uint8_t> use = done;
-    if (!opt.only_units.empty()) {
-      std::vector<std::uint8_t> scope(done.size(), 0);
-      for (std::int32_t u : opt.only_units) scope[u] = 1;
-      for (std::size_t u = 0; u < use.size(); ++u) use[u] &= scope[u];
-    }
+    std::vector<std::uint8_t> use = unit_scope(U);
+    for (std::size_t u = 0; u < use.size(); ++u) use[u] &= done[u];
     for (std::int64_t u = 0; u < U; ++u)
       if (use[u]) rep.interim_units.push_back(static_cast<std::int32_t>(u));
     if (!rep.interim_units.empty()) {

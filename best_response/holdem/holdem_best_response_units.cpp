@@ -73,16 +73,21 @@ SystematicSample HoldemBestResponse::Impl::draw_units(bool exact) const {
   return draw_systematic_sample(flops_by_texture(flops), weight, opt.sample_flops, rng.uniform());
 }
 
-HoldemBestResponse::Impl::PendingUnits HoldemBestResponse::Impl::pending_units(
-    const std::vector<std::uint8_t>& done) const {
-  const auto U = static_cast<std::int64_t>(done.size());
-  std::vector<std::uint8_t> scope(done.size(), opt.only_units.empty() ? 1 : 0);
+std::vector<std::uint8_t> HoldemBestResponse::Impl::unit_scope(std::int64_t U) const {
+  std::vector<std::uint8_t> scope(static_cast<std::size_t>(U), opt.only_units.empty() ? 1 : 0);
   for (std::int32_t u : opt.only_units) {
     if (u < 0 || u >= U)
       throw InputError("best response: unit " + std::to_string(u) + " is not one of the " +
                        std::to_string(U) + " units of this run");
     scope[u] = 1;
   }
+  return scope;
+}
+
+HoldemBestResponse::Impl::PendingUnits HoldemBestResponse::Impl::pending_units(
+    const std::vector<std::uint8_t>& done) const {
+  const auto U = static_cast<std::int64_t>(done.size());
+  const std::vector<std::uint8_t> scope = unit_scope(U);
   PendingUnits p;
   for (std::int64_t u = 0; u < U; ++u) {
     if (!scope[u]) continue;

@@ -127,6 +127,9 @@ struct HoldemBestResponse::Impl {
   // The pieces of run(): the flop units and their draws, the parallel unit loop, and the
   // estimator (flop-entry values, seat values, and a sample's intervals).
   SystematicSample draw_units(bool exact) const;
+  // Which of the run's U units are in scope: opt.only_units, or all (InputError for a unit
+  // the run does not have).
+  std::vector<std::uint8_t> unit_scope(std::int64_t U) const;
   // The units to compute now, in sample order: not done, in opt.only_units if given, at most
   // opt.max_units of them; `resumed`: those in scope already done.
   struct PendingUnits {

@@ -1,6 +1,8 @@
 #include "best_response/holdem/paired_difference.h"
 
 #include <cstddef>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "best_response/holdem/systematic_sample.h"
@@ -36,6 +38,17 @@ PairedDifference paired_difference(const HoldemBestResponseReport& a,
   d.ci95 = est.ci95;
   d.regression = est.regression;
   return d;
+}
+
+HoldemBestResponseOptions baseline_options(HoldemBestResponseOptions strategy,
+                                           const HoldemBestResponseReport& report,
+                                           std::string resume_file) {
+  strategy.subgames = nullptr;
+  strategy.deal_journal.clear();
+  strategy.resume_file = std::move(resume_file);
+  strategy.max_units = -1;
+  strategy.only_units = report.interim ? report.interim_units : std::vector<std::int32_t>{};
+  return strategy;
 }
 
 }  // namespace hulhe

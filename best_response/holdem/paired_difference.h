@@ -10,6 +10,8 @@
 // contribution z_k (systematic_sample.h: the regression adjustment and the successive
 // differences both are), so the difference's contributions are z_k(a) − z_k(b) over the same
 // draws, with the same covariates.
+#include <string>
+
 #include "best_response/holdem/holdem_best_response.h"
 
 namespace hulhe {
@@ -25,5 +27,14 @@ struct PairedDifference {
 // flops of such runs (HoldemBestResponseReport::interim). InputError otherwise.
 PairedDifference paired_difference(const HoldemBestResponseReport& a,
                                    const HoldemBestResponseReport& b);
+
+// The options of a baseline's best response to pair with a strategy's (run with `strategy`,
+// reported as `report`, complete or interim): the same flops, the baseline measured as it is
+// (no re-solving, no deal journal), its units journaled in `resume_file` (may be empty), and
+// every flop the strategy finished computed now (`max_units` counts the strategy's units; an
+// interim's flops only).
+HoldemBestResponseOptions baseline_options(HoldemBestResponseOptions strategy,
+                                           const HoldemBestResponseReport& report,
+                                           std::string resume_file);
 
 }  // namespace hulhe
