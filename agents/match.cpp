@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -136,13 +137,22 @@ MatchResult play_match(const GameDefinition& game, const AgentSource& a, const A
   std::vector<double> unit_value;
   std::vector<std::string> lines;
   std::vector<std::int64_t> illegal_by_thread(threads, 0);
+  const auto elapsed = [&start] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  std::atomic<std::int64_t> units_finished{0};
+  double last_report = 0;  // seconds at the last report inside a block (calling thread only)
   for (std::int64_t first = 0; first < units; first += kBlockUnits) {
     const std::int64_t count = std::min(kBlockUnits, units - first);
     unit_value.assign(count, 0.0);
     if (config.log != nullptr) lines.assign(count * hands_per_unit, std::string());
     std::vector<std::array<double, kMaxPlayers>> seat_value(count);
     std::exception_ptr error;
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 16)
+    // Chunks of 16 deals keep the scheduling cheap for fast agents; a short block gets smaller
+    // ones so that every thread (the reporting one too) has deals.
+    const int chunk =
+        static_cast<int>(std::clamp<std::int64_t>(count / (8 * std::int64_t{threads}), 1, 16));
+#pragma omp parallel for num_threads(threads) schedule(dynamic, chunk)
     for (std::int64_t i = 0; i < count; ++i) {
       if (error) continue;
       try {
@@ -175,6 +185,16 @@ MatchResult play_match(const GameDefinition& game, const AgentSource& a, const A
         }
         unit_value[i] = seats[0];
         seat_value[i] = seats;
+        const std::int64_t finished = units_finished.fetch_add(1, std::memory_order_relaxed) + 1;
+        // Thread 0 of the team is the calling thread, the only one that may report.
+        if (config.on_progress && omp_get_thread_num() == 0 && finished < first + count) {
+          const double seconds = elapsed();
+          if (seconds - last_report >= config.progress_interval_seconds) {
+            last_report = seconds;
+            const std::int64_t done = finished * hands_per_unit;
+            config.on_progress(progress_at("", done, hands, done, seconds));
+          }
+        }
       } catch (...) {
 #pragma omp critical(hulhe_match_error)
         if (!error) error = std::current_exception();
@@ -190,9 +210,7 @@ MatchResult play_match(const GameDefinition& game, const AgentSource& a, const A
       for (const std::string& l : lines) *config.log << l << '\n';
     if (config.on_progress) {
       const std::int64_t done = (first + count) * hands_per_unit;
-      const double seconds =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      config.on_progress(progress_at("", done, hands, done, seconds));
+      config.on_progress(progress_at("", done, hands, done, elapsed()));
     }
   }
   if (config.log != nullptr) {

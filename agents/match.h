@@ -35,9 +35,12 @@ struct MatchConfig {
   int threads = 1;
   // When set, one ACPC dealer-log STATE line per hand, in hand order, then a SCORE line.
   std::ostream* log = nullptr;
-  // Told after every block of hands, from the calling thread: hands done, in all, and the
-  // seconds since the start (util/progress.h; rate and ETA filled in).
+  // Told after every block of hands, and inside a block at most every
+  // progress_interval_seconds (an agent that re-solves plays a hand a second, so a block
+  // can take an hour), always from the calling thread: hands done, in all, and the seconds
+  // since the start (util/progress.h; rate and ETA filled in).
   ProgressCallback on_progress;
+  double progress_interval_seconds = 1.0;
 };
 
 struct MatchResult {

@@ -5,8 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <vector>
 
 #include "agents/policy_agent.h"
 #include "game/dealer_log.h"
@@ -114,6 +116,45 @@ TEST(Match, SolvedLeducStrategyBeatsTheBaselines) {
     EXPECT_GT(r.mbb_per_game - r.ci95_mbb, 0.0)
         << b << ": " << r.mbb_per_game << " ± " << r.ci95_mbb;
   }
+}
+
+// A block is 4,096 deals; a slow agent (one that re-solves: a hand a second) would leave a
+// match silent for an hour if progress came only between blocks. Inside a block the calling
+// thread reports, here after every deal it plays (interval 0), in order, then the end once.
+TEST(Match, ReportsProgressInsideABlock) {
+  const GameDefinition& g = shipped_game("leduc");
+  for (const int threads : {1, 2}) {
+    MatchConfig c;
+    c.hands = 600;
+    c.duplicate = true;
+    c.threads = threads;
+    c.progress_interval_seconds = 0;
+    std::vector<std::int64_t> done;
+    c.on_progress = [&](const Progress& p) {
+      EXPECT_EQ(p.total, 600);
+      done.push_back(p.done);
+    };
+    play_match(g, load_agent("bot:uniform", g), load_agent("bot:equity", g), c);
+    ASSERT_GE(done.size(), 2u);
+    EXPECT_EQ(done.back(), 600);
+    EXPECT_EQ(std::count(done.begin(), done.end(), 600), 1);
+    EXPECT_TRUE(std::is_sorted(done.begin(), done.end()));
+    for (const std::int64_t d : done) EXPECT_EQ(d % 2, 0);  // whole deals of 2 seatings
+    if (threads == 1) {                                     // every deal reported: 2, 4, ..., 600
+      ASSERT_EQ(done.size(), 300u);
+      for (std::size_t k = 0; k < done.size(); ++k)
+        EXPECT_EQ(done[k], 2 * static_cast<std::int64_t>(k + 1));
+    }
+  }
+  // The default interval (1 s) keeps a fast match near its one report at the end of the
+  // block, not one a deal (300).
+  MatchConfig c;
+  c.hands = 600;
+  int reports = 0;
+  c.on_progress = [&](const Progress&) { ++reports; };
+  play_match(g, load_agent("bot:uniform", g), load_agent("bot:uniform", g), c);
+  EXPECT_GE(reports, 1);
+  EXPECT_LT(reports, 10);
 }
 
 TEST(Match, RejectsNoHands) {
