@@ -140,6 +140,10 @@ MatchResult play_match(const GameDefinition& game, const AgentSource& a, const A
   const auto elapsed = [&start] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
+  const auto report = [&](std::int64_t units_done, double seconds) {
+    const std::int64_t done = units_done * hands_per_unit;
+    config.on_progress(progress_at("", done, hands, done, seconds));
+  };
   std::atomic<std::int64_t> units_finished{0};
   double last_report = 0;  // seconds at the last report inside a block (calling thread only)
   for (std::int64_t first = 0; first < units; first += kBlockUnits) {
@@ -191,8 +195,7 @@ MatchResult play_match(const GameDefinition& game, const AgentSource& a, const A
           const double seconds = elapsed();
           if (seconds - last_report >= config.progress_interval_seconds) {
             last_report = seconds;
-            const std::int64_t done = finished * hands_per_unit;
-            config.on_progress(progress_at("", done, hands, done, seconds));
+            report(finished, seconds);
           }
         }
       } catch (...) {
@@ -208,10 +211,7 @@ MatchResult play_match(const GameDefinition& game, const AgentSource& a, const A
     }
     if (config.log != nullptr)
       for (const std::string& l : lines) *config.log << l << '\n';
-    if (config.on_progress) {
-      const std::int64_t done = (first + count) * hands_per_unit;
-      config.on_progress(progress_at("", done, hands, done, elapsed()));
-    }
+    if (config.on_progress) report(first + count, elapsed());
   }
   if (config.log != nullptr) {
     // ACPC's closing line: each seat's total, by name.

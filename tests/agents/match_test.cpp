@@ -140,7 +140,8 @@ TEST(Match, ReportsProgressInsideABlock) {
     EXPECT_EQ(std::count(done.begin(), done.end(), 600), 1);
     EXPECT_TRUE(std::is_sorted(done.begin(), done.end()));
     for (const std::int64_t d : done) EXPECT_EQ(d % 2, 0);  // whole deals of 2 seatings
-    if (threads == 1) {                                     // every deal reported: 2, 4, ..., 600
+    // One thread reports every deal: 2, 4, ..., 600.
+    if (threads == 1) {
       ASSERT_EQ(done.size(), 300u);
       for (std::size_t k = 0; k < done.size(); ++k)
         EXPECT_EQ(done[k], 2 * static_cast<std::int64_t>(k + 1));
